@@ -1,0 +1,83 @@
+import type { Projection } from '../types.ts';
+import type { OrgEvent } from '../../services/orgs/events.ts';
+
+/** Organizations with their balance, plan and last billing. Credit events carry the balance after them. */
+export const orgsProjection: Projection = {
+  name: 'orgs',
+  version: 1,
+  handles: [
+    'OrganizationCreated',
+    'OrganizationRenamed',
+    'OrganizationActivated',
+    'OrganizationDeactivated',
+    'CreditsGranted',
+    'CreditsDebited',
+    'CreditsRevoked',
+    'PlanSubscribed',
+    'PlanCancelled',
+  ] satisfies OrgEvent['type'][],
+  tables: ['orgs'],
+  schema: (t) => `
+    CREATE TABLE ${t('orgs')} (
+      id             uuid PRIMARY KEY,
+      name           text NOT NULL,
+      is_active      boolean NOT NULL,
+      credit_balance bigint NOT NULL DEFAULT 0,
+      last_billing   timestamptz,
+      plan           jsonb,
+      created_at     timestamptz NOT NULL,
+      updated_at     timestamptz NOT NULL,
+      position       bigint NOT NULL
+    );
+    CREATE INDEX ON ${t('orgs')} (lower(name));`,
+  async apply(db, events, t) {
+    // Many debits of one org in a batch need only the last balance.
+    const lastCredit = new Map<string, number>();
+    events.forEach((e, i) => {
+      if (e.type === 'CreditsDebited') lastCredit.set((e.data as { orgId: string }).orgId, i);
+    });
+    for (const [i, stored] of events.entries()) {
+      const event = stored as unknown as OrgEvent;
+      const pos = stored.globalPosition;
+      const set = (assignments: string, values: unknown[]) =>
+        db.query(
+          `UPDATE ${t('orgs')} SET ${assignments}, updated_at = $2, position = $3 WHERE id = $1 AND position < $3`,
+          [event.data.orgId, event.data.at, pos, ...values],
+        );
+      switch (event.type) {
+        case 'OrganizationCreated':
+          await db.query(
+            `INSERT INTO ${t('orgs')} (id, name, is_active, created_at, updated_at, position)
+             VALUES ($1, $2, true, $3, $3, $4) ON CONFLICT (id) DO NOTHING`,
+            [event.data.orgId, event.data.name, event.data.at, pos],
+          );
+          break;
+        case 'OrganizationRenamed':
+          await set('name = $4', [event.data.name]);
+          break;
+        case 'OrganizationActivated':
+        case 'OrganizationDeactivated':
+          await set('is_active = $4', [event.type === 'OrganizationActivated']);
+          break;
+        case 'CreditsDebited':
+          if (lastCredit.get(event.data.orgId) === i) await set('credit_balance = $4', [event.data.balanceAfter]);
+          break;
+        case 'CreditsGranted':
+          await set(
+            event.data.kind === 'adjustment' ? 'credit_balance = $4' : 'credit_balance = $4, last_billing = $2',
+            [event.data.balanceAfter],
+          );
+          break;
+        case 'CreditsRevoked':
+          await set('credit_balance = $4', [event.data.balanceAfter]);
+          break;
+        case 'PlanSubscribed':
+          await set('plan = $4', [JSON.stringify(event.data.plan)]);
+          break;
+        case 'PlanCancelled':
+          await set('plan = NULL', []);
+          break;
+      }
+    }
+  },
+};

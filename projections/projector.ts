@@ -1,0 +1,180 @@
+import type pg from 'pg';
+import type { EventStore } from '../services/eventstore/store.ts';
+import { comparePositions, type LogPosition } from '../services/eventstore/types.ts';
+import { projections as allProjections } from './registry.ts';
+import { tableNames, type Projection } from './types.ts';
+
+export const PROGRESS_CHANNEL = 'projection_progress';
+
+const lockKey = (name: string) => `projection:${name}`;
+
+/** Creates each projection's tables, view and checkpoint when missing. Safe to run from many processes. */
+export async function ensureProjections(pool: pg.Pool, list: readonly Projection[] = allProjections): Promise<void> {
+  const client = await pool.connect();
+  try {
+    for (const projection of list) {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey(projection.name)]);
+      const found = await client.query('SELECT active_version FROM projections WHERE name = $1', [projection.name]);
+      if (found.rowCount === 0) {
+        const t = tableNames(projection.version);
+        await client.query(projection.schema(t));
+        for (const table of projection.tables) {
+          await client.query(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM ${t(table)}`);
+        }
+        await client.query('INSERT INTO projections (name, active_version) VALUES ($1, $2)', [projection.name, projection.version]);
+        await client.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [projection.name, projection.version]);
+      }
+      await client.query('COMMIT');
+    }
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export interface CatchUpOptions {
+  batchSize?: number;
+  /** How long to keep polling for events held back by a transaction that is still open. */
+  settleMs?: number;
+  /** Stops early (for shutdown). */
+  signal?: AbortSignal;
+  onBatch?: (applied: number, position: LogPosition) => void;
+}
+
+export class ProjectionError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly position: number,
+    cause: unknown,
+  ) {
+    super(`projection ${projection} failed at position ${position}: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Brings one projection version up to the head of the log. Each batch is read in safe order,
+ * applied, and the checkpoint moved with a compare-and-set in the same transaction. An advisory
+ * lock makes concurrent workers take turns, so a wake-up seen by a waiting worker is never lost.
+ */
+export async function catchUp(
+  pool: pg.Pool,
+  store: EventStore,
+  projection: Projection,
+  version: number = projection.version,
+  options: CatchUpOptions = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 1000;
+  const settleUntil = Date.now() + (options.settleMs ?? 1000);
+  const t = tableNames(version);
+  const wanted = new Set(projection.handles);
+  let total = 0;
+  for (;;) {
+    if (options.signal?.aborted) return total;
+    const client = await pool.connect();
+    let read = 0;
+    let position: LogPosition | null = null;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${lockKey(projection.name)}:${version}`]);
+      const cp = await client.query(
+        `SELECT last_xid::text AS xid, last_pos AS pos FROM projection_checkpoints WHERE name = $1 AND version = $2`,
+        [projection.name, version],
+      );
+      if (cp.rowCount === 0) throw new Error(`no checkpoint for projection ${projection.name} v${version}`);
+      const from: LogPosition = { xid: cp.rows[0].xid, pos: Number(cp.rows[0].pos) };
+      const events = await store.readAll(from, batchSize, client);
+      read = events.length;
+      if (read === 0) {
+        await client.query('COMMIT');
+        position = from;
+      } else {
+        const relevant = events.filter((e) => wanted.has(e.type));
+        const last = events[events.length - 1];
+        position = { xid: last.transactionId, pos: last.globalPosition };
+        if (relevant.length > 0) {
+          try {
+            await projection.apply(client, relevant, t);
+          } catch (err) {
+            await client.query('ROLLBACK');
+            const failedAt = await findFailingPosition(pool, projection, t, relevant);
+            await recordFailure(pool, projection.name, version, failedAt, err);
+            throw new ProjectionError(projection.name, failedAt, err);
+          }
+        }
+        const moved = await client.query(
+          `UPDATE projection_checkpoints
+              SET last_xid = $3::xid8, last_pos = $4, status = CASE WHEN status = 'failed' THEN 'live' ELSE status END,
+                  last_error = NULL, error_at = NULL, updated_at = now()
+            WHERE name = $1 AND version = $2 AND last_xid = $5::xid8 AND last_pos = $6`,
+          [projection.name, version, position.xid, position.pos, from.xid, from.pos],
+        );
+        if (moved.rowCount !== 1) {
+          await client.query('ROLLBACK');
+          continue;
+        }
+        await client.query('SELECT pg_notify($1, $2)', [
+          PROGRESS_CHANNEL,
+          JSON.stringify({ name: projection.name, version, xid: position.xid, pos: position.pos }),
+        ]);
+        await client.query('COMMIT');
+        total += read;
+        options.onBatch?.(read, position);
+      }
+    } catch (err) {
+      if (!(err instanceof ProjectionError)) await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+    if (read === batchSize) continue;
+    // Caught up as far as is visible; wait briefly for events held back by open transactions.
+    if (Date.now() < settleUntil && position && (await store.hasEventsAfter(position))) {
+      await sleep(10);
+      continue;
+    }
+    return total;
+  }
+}
+
+/** Which event of a failed batch throws: applied one by one in a transaction that is rolled back. */
+async function findFailingPosition(
+  pool: pg.Pool,
+  projection: Projection,
+  t: ReturnType<typeof tableNames>,
+  events: Parameters<Projection['apply']>[1],
+): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const event of events) {
+      try {
+        await client.query('SAVEPOINT one');
+        await projection.apply(client, [event], t);
+        await client.query('RELEASE SAVEPOINT one');
+      } catch {
+        return event.globalPosition;
+      }
+    }
+    return events[0]?.globalPosition ?? 0;
+  } finally {
+    await client.query('ROLLBACK').catch(() => {});
+    client.release();
+  }
+}
+
+async function recordFailure(pool: pg.Pool, name: string, version: number, position: number, err: unknown) {
+  await pool.query(
+    `UPDATE projection_checkpoints SET status = 'failed', last_error = $3, error_at = now(), updated_at = now()
+      WHERE name = $1 AND version = $2`,
+    [name, version, `at position ${position}: ${(err as Error)?.message ?? String(err)}`],
+  );
+}
+
+export function positionPassed(checkpoint: LogPosition, target: LogPosition): boolean {
+  return comparePositions(checkpoint, target) >= 0;
+}

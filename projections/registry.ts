@@ -1,0 +1,25 @@
+import { ledgerProjection } from './ledger/index.ts';
+import { orgsProjection } from './orgs/index.ts';
+import { projectsProjection } from './projects/index.ts';
+import { rolesProjection } from './roles/index.ts';
+import type { Projection } from './types.ts';
+import { usersProjection } from './users/index.ts';
+
+/** Every read model the projector keeps. A new projection is added here and nowhere else. */
+export const projections: readonly Projection[] = [
+  usersProjection,
+  rolesProjection,
+  orgsProjection,
+  ledgerProjection,
+  projectsProjection,
+];
+
+export function projectionByName(name: string): Projection | undefined {
+  return projections.find((p) => p.name === name);
+}
+
+/** The projections that read at least one of these event types. */
+export function projectionsFor(types: Iterable<string>): Projection[] {
+  const wanted = new Set(types);
+  return projections.filter((p) => p.handles.some((t) => wanted.has(t)));
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../eventstore/errors.ts';
+import { findOrRegister } from './accounts.ts';
+import { DevLoginBody, MeResponse, ProvidersResponse } from './schemas.ts';
+
+export const DEFAULT_AVATAR = '/default-avatar.svg';
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/me', { schema: { tags: ['auth'], response: { 200: MeResponse } } }, async (request) => {
+    const user = request.user;
+    if (!user) return { success: false as const, reason: 'unauthenticated' as const };
+    if (!user.is_active) return { success: false as const, reason: 'inactive' as const };
+    const { sessionId: _session, ...rest } = user;
+    return { success: true as const, user: { ...rest, avatar_url: user.avatar_url || DEFAULT_AVATAR } };
+  });
+
+  app.get('/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    await app.signOut(request, reply);
+    return reply.redirect('/');
+  });
+
+  app.get('/providers', { schema: { tags: ['auth'], response: { 200: ProvidersResponse } } }, async () => ({
+    google: Boolean(app.config.GOOGLE_CLIENT_ID && app.config.GOOGLE_CLIENT_SECRET),
+    dev: app.config.devLogin,
+  }));
+
+  app.post(
+    '/dev-login',
+    { schema: { tags: ['auth'], body: DevLoginBody, response: { 200: z.object({ success: z.literal(true), active: z.boolean() }) } } },
+    async (request, reply) => {
+      if (!app.config.devLogin) throw new NotFoundError('Route');
+      const { email, name } = request.body;
+      const userId = await findOrRegister(app, { email, name, givenName: name.split(/\s+/)[0], avatarUrl: null });
+      await app.signIn(request, reply, userId);
+      const active = (await app.pg.query('SELECT is_active FROM users WHERE id = $1', [userId])).rows[0]?.is_active ?? false;
+      return { success: true as const, active };
+    },
+  );
+};
+
+export default authRoutes;

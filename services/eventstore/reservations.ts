@@ -1,0 +1,28 @@
+import { DuplicateError } from './errors.ts';
+import type { Queryable } from './store.ts';
+
+export const normalizeKey = (value: string) => value.trim().toLowerCase();
+
+/**
+ * Claims a unique value (an org name, an email) for `owner` inside the caller's transaction.
+ * A value held by someone else is the spec's duplicate answer for `field`.
+ */
+export async function reserve(db: Queryable, kind: string, value: string, owner: string, field: string): Promise<void> {
+  const key = normalizeKey(value);
+  const res = await db.query(
+    `INSERT INTO reservations (kind, key, owner) VALUES ($1, $2, $3)
+     ON CONFLICT (kind, key) DO UPDATE SET owner = reservations.owner
+     RETURNING owner`,
+    [kind, key, owner],
+  );
+  if (res.rows[0].owner !== owner) throw new DuplicateError(field);
+}
+
+export async function release(db: Queryable, kind: string, value: string, owner: string): Promise<void> {
+  await db.query('DELETE FROM reservations WHERE kind = $1 AND key = $2 AND owner = $3', [kind, normalizeKey(value), owner]);
+}
+
+export async function reservationOwner(db: Queryable, kind: string, value: string): Promise<string | null> {
+  const res = await db.query('SELECT owner FROM reservations WHERE kind = $1 AND key = $2', [kind, normalizeKey(value)]);
+  return (res.rows[0]?.owner as string | undefined) ?? null;
+}

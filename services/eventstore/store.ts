@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { ConcurrencyError, DuplicateCommandError } from './errors.ts';
+import type { AppendResult, ExpectedVersion, LogPosition, NewEvent, StoredEvent } from './types.ts';
+
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+export interface AppendOptions {
+  expected: ExpectedVersion;
+  streamType?: string;
+  /** The aggregate's state after these events, kept beside the stream. */
+  snapshot?: unknown;
+  /** Stores the command's idempotency key and result in the same transaction. */
+  command?: { id: string; requestHash: string; result: unknown };
+  /** Runs the append inside the caller's transaction. */
+  client?: Queryable;
+}
+
+export interface LoadedStream {
+  version: number;
+  snapshot: unknown;
+  snapshotVersion: number;
+  /** Events after the snapshot (all of them when there is none). */
+  events: StoredEvent[];
+  /** A command already handled under the key asked for, if any. */
+  command: { requestHash: string; result: unknown } | null;
+}
+
+export type AppendListener = (result: AppendResult, types: string[]) => void;
+
+interface EventRow {
+  global_position: string | number;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: string | number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  created_at: string | Date;
+}
+
+const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
+  event_id, type, data, metadata, created_at`;
+
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    globalPosition: Number(row.global_position),
+    transactionId: row.transaction_id,
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    eventId: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export function streamTypeOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash > 0 ? streamId.slice(0, dash) : streamId;
+}
+
+export class EventStore {
+  private readonly listeners = new Set<AppendListener>();
+
+  constructor(readonly pool: pg.Pool) {}
+
+  /** Called after every append that committed (or, inside a caller's transaction, was written). */
+  onAppended(listener: AppendListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    const { expected } = options;
+    const kind = typeof expected === 'number' ? 'version' : expected;
+    const db = options.client ?? this.pool;
+    let row: { next_version: string; last_position: string; tx_id: string };
+    try {
+      const res = await db.query(
+        `SELECT next_version, last_position, tx_id::text AS tx_id
+           FROM append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[], $9, $10, $11, $12)`,
+        [
+          streamId,
+          options.streamType ?? streamTypeOf(streamId),
+          kind,
+          typeof expected === 'number' ? expected : null,
+          events.map((e) => e.id ?? randomUUID()),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data ?? {})),
+          events.map((e) => JSON.stringify(e.metadata ?? {})),
+          options.snapshot === undefined ? null : JSON.stringify(options.snapshot),
+          options.command?.id ?? null,
+          options.command?.requestHash ?? null,
+          options.command ? JSON.stringify(options.command.result ?? {}) : null,
+        ],
+      );
+      row = res.rows[0];
+    } catch (err) {
+      const e = err as { code?: string; detail?: string };
+      if (e.code === 'ES409') throw new ConcurrencyError(streamId, expected, Number(e.detail));
+      if (e.code === 'ES208' && options.command) throw new DuplicateCommandError(options.command.id);
+      throw err;
+    }
+    const result: AppendResult = {
+      nextVersion: Number(row.next_version),
+      position: { xid: row.tx_id, pos: Number(row.last_position) },
+    };
+    if (!options.client) this.notify(result, events);
+    return result;
+  }
+
+  /** Tells listeners about an append made inside a transaction that has now committed. */
+  notify(result: AppendResult, events: Pick<NewEvent, 'type'>[]): void {
+    const types = events.map((e) => e.type);
+    for (const listener of this.listeners) listener(result, types);
+  }
+
+  async readStream(streamId: string, options: { from?: number; client?: Queryable } = {}): Promise<StoredEvent[]> {
+    const res = await (options.client ?? this.pool).query(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`,
+      [streamId, options.from ?? 1],
+    );
+    return res.rows.map(toStoredEvent);
+  }
+
+  /**
+   * One round trip: the stream's version, its snapshot, the events after the snapshot, and
+   * the stored result of a command key. A snapshot of another shape than `snapshotVersion`
+   * is ignored and the whole stream is read instead.
+   */
+  async load(
+    streamId: string,
+    options: { commandId?: string; snapshotVersion?: number; client?: Queryable } = {},
+  ): Promise<LoadedStream> {
+    const db = options.client ?? this.pool;
+    const res = await db.query(
+      `SELECT s.version, s.snapshot, s.snapshot_version,
+              (SELECT row_to_json(d) FROM (SELECT request_hash, result FROM command_dedup WHERE command_id = $2) d) AS command,
+              (SELECT coalesce(json_agg(e ORDER BY e.stream_position), '[]'::json) FROM (
+                 SELECT ${EVENT_COLUMNS} FROM events
+                  WHERE stream_id = $1
+                    AND stream_position > CASE WHEN (s.snapshot->>'v')::int = $3 THEN s.snapshot_version ELSE 0 END
+              ) e) AS events
+         FROM (SELECT 1) one LEFT JOIN streams s ON s.stream_id = $1`,
+      [streamId, options.commandId ?? null, options.snapshotVersion ?? -1],
+    );
+    const row = res.rows[0];
+    const snap = row.snapshot as { v?: number; state?: unknown } | null;
+    const useSnapshot = snap != null && options.snapshotVersion !== undefined && snap.v === options.snapshotVersion;
+    return {
+      version: row.version == null ? 0 : Number(row.version),
+      snapshot: useSnapshot ? snap.state : undefined,
+      snapshotVersion: useSnapshot ? Number(row.snapshot_version) : 0,
+      events: (row.events as EventRow[]).map(toStoredEvent),
+      command: row.command ? { requestHash: row.command.request_hash, result: row.command.result } : null,
+    };
+  }
+
+  /**
+   * Reads the whole log after `after` in an order that is safe for projections: a transaction
+   * that took a lower position but commits later is never skipped, because nothing at or above
+   * the oldest running transaction is handed out yet.
+   */
+  async readAll(after: LogPosition, limit: number, client?: Queryable): Promise<StoredEvent[]> {
+    const res = await (client ?? this.pool).query(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [after.xid, after.pos, limit],
+    );
+    return res.rows.map(toStoredEvent);
+  }
+
+  /** Whether any committed event lies beyond `after`, visible yet or held back by an open transaction. */
+  async hasEventsAfter(after: LogPosition, client?: Queryable): Promise<boolean> {
+    const res = await (client ?? this.pool).query(
+      `SELECT EXISTS (SELECT 1 FROM events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS more`,
+      [after.xid, after.pos],
+    );
+    return res.rows[0].more as boolean;
+  }
+
+  async head(client?: Queryable): Promise<LogPosition> {
+    const res = await (client ?? this.pool).query(
+      `SELECT transaction_id::text AS xid, global_position AS pos FROM events
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return res.rows[0] ? { xid: res.rows[0].xid, pos: Number(res.rows[0].pos) } : { xid: '0', pos: 0 };
+  }
+}

@@ -1,0 +1,103 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { DomainError } from '../../eventstore/errors.ts';
+import { holds } from '../../roles/permissions.ts';
+import {
+  createSession,
+  destroySession,
+  loadSessionUser,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  type SessionUser,
+} from '../../auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Signed in and active. */
+    requireUser: preHandlerHookHandler;
+    /** Signed in, active, and holding the permission (or an ancestor of it). */
+    requirePermission: (permission: string) => preHandlerHookHandler;
+    signIn: (request: FastifyRequest, reply: FastifyReply, userId: string) => Promise<void>;
+    signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export class Unauthenticated extends DomainError {
+  constructor() {
+    super(401, 'unauthenticated', 'Sign in first', { reason: 'unauthenticated' });
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message = 'You are not allowed to do this') {
+    super(403, 'forbidden', message, { error: 'forbidden' });
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export default fp(
+  async (app) => {
+    const production = app.config.NODE_ENV === 'production';
+    await app.register(cookie, { secret: app.config.SESSION_SECRET });
+    app.decorateRequest('user', null);
+
+    const allowedOrigins = (request: FastifyRequest) => {
+      const origins = new Set<string>();
+      if (app.config.APP_URL) origins.add(new URL(app.config.APP_URL).origin);
+      const host = request.headers.host;
+      if (host) {
+        origins.add(`http://${host}`);
+        origins.add(`https://${host}`);
+      }
+      return origins;
+    };
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const origin = request.headers.origin;
+      if (MUTATING.has(request.method) && origin && !allowedOrigins(request).has(origin)) {
+        throw new Forbidden('Cross-origin request refused');
+      }
+      const raw = request.cookies[SESSION_COOKIE];
+      if (!raw) return;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value) return;
+      request.user = await loadSessionUser(app.pg, unsigned.value);
+    });
+
+    const requireUser: preHandlerHookHandler = async (request) => {
+      if (!request.user) throw new Unauthenticated();
+      if (!request.user.is_active) throw new Forbidden('Your account is not active');
+    };
+    app.decorate('requireUser', requireUser);
+    app.decorate('requirePermission', (permission: string): preHandlerHookHandler => async (request) => {
+      if (!request.user) throw new Unauthenticated();
+      if (!request.user.is_active || !holds(request.user.permissions, permission)) throw new Forbidden();
+    });
+
+    app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+      if (request.user) await destroySession(app.pg, request.user.sessionId);
+      const sessionId = await createSession(app.pg, userId);
+      reply.setCookie(SESSION_COOKIE, sessionId, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: production,
+        signed: true,
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+    });
+    app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      if (unsigned?.valid && unsigned.value) await destroySession(app.pg, unsigned.value);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

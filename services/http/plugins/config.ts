@@ -1,0 +1,15 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export default fp<{ config: Config }>(
+  async (app, opts) => {
+    app.decorate('config', opts.config);
+  },
+  { name: 'config' },
+);

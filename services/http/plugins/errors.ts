@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { ZodError } from 'zod';
+import { DomainError } from '../../eventstore/errors.ts';
+
+interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+function zodProblems(err: ZodError): FieldProblem[] {
+  return err.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
+}
+
+function validationProblems(err: FastifyError): FieldProblem[] {
+  return (err.validation ?? []).map((v) => ({
+    field: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || String((v.params as { missingProperty?: string })?.missingProperty ?? '(body)'),
+    message: v.message ?? 'is invalid',
+  }));
+}
+
+const describe = (problems: FieldProblem[]) => problems.map((p) => `${p.field}: ${p.message}`).join('; ');
+
+/** The one place where errors become answers: 4xx say what is wrong; 5xx say nothing more. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((err: FastifyError | DomainError | ZodError, request, reply) => {
+      if (err instanceof DomainError) {
+        return reply.status(err.statusCode).send({ error: err.message, message: err.message, ...err.body });
+      }
+      if (err instanceof ZodError) {
+        const fields = zodProblems(err);
+        return reply.status(400).send({ error: describe(fields), message: describe(fields), fields });
+      }
+      if (err.validation) {
+        const fields = validationProblems(err);
+        const where = err.validationContext ? `${err.validationContext} ` : '';
+        const message = `Invalid ${where}${describe(fields)}`.trim();
+        return reply.status(400).send({ error: message, message, fields });
+      }
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ error: err.message, message: err.message, code: err.code });
+      }
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side' });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0];
+      if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !app.hasDecorator('serveIndex')) {
+        const message = `Route ${request.method} ${path} not found`;
+        return reply.status(404).send({ error: message, message });
+      }
+      return (app as unknown as { serveIndex: (r: typeof reply) => unknown }).serveIndex(reply);
+    });
+  },
+  { name: 'errors' },
+);

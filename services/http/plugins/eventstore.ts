@@ -1,0 +1,102 @@
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import type { FastifyRequest } from 'fastify';
+import { EventStore } from '../../eventstore/store.ts';
+import { handleCommand, type CommandOptions, type CommandOutcome, type Decider } from '../../eventstore/decider.ts';
+import type { AppendResult, DomainEvent, EventMetadata } from '../../eventstore/types.ts';
+import { ConcurrencyError } from '../../eventstore/errors.ts';
+import { ProjectionProgress } from '../../../projections/progress.ts';
+import { Waker } from '../../../projections/waker.ts';
+
+export interface Commands {
+  /** Runs a command on one stream and waits (bounded) until the read models it feeds show it. */
+  run<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+    command: C,
+    options: CommandOptions<S, E>,
+  ): Promise<CommandOutcome<S, E>>;
+  /**
+   * Runs several commands in one Postgres transaction (with reservations beside them); a
+   * concurrency clash re-runs the whole function. Waits for the read models once it committed.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  metadata(request: FastifyRequest): EventMetadata;
+}
+
+export interface Transaction {
+  client: pg.PoolClient;
+  run<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+    command: C,
+    options: Omit<CommandOptions<S, E>, 'client'>,
+  ): Promise<CommandOutcome<S, E>>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: EventStore;
+    progress: ProjectionProgress;
+    commands: Commands;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const store = new EventStore(app.pg);
+    const waker = new Waker(app.queues.projector, (err) => app.log.warn({ err }, 'could not enqueue projection wake-up'));
+    store.onAppended((_result, types) => waker.wake(types));
+    const progress = new ProjectionProgress(app.pg, app.config.DATABASE_URL);
+    await progress.start();
+
+    const commands: Commands = {
+      async run(decider, streamId, command, options) {
+        const outcome = await handleCommand(store, decider, streamId, command, options);
+        if (outcome.append) await progress.waitFor(outcome.events.map((e) => e.type), outcome.append.position);
+        return outcome;
+      },
+      async transaction(fn) {
+        for (let attempt = 1; ; attempt++) {
+          const client = await app.pg.connect();
+          const appended: { append: AppendResult; types: string[] }[] = [];
+          let value;
+          try {
+            await client.query('BEGIN');
+            value = await fn({
+              client,
+              async run(decider, streamId, command, options) {
+                const outcome = await handleCommand(store, decider, streamId, command, { ...options, client });
+                if (outcome.append) appended.push({ append: outcome.append, types: outcome.events.map((e) => e.type) });
+                return outcome;
+              },
+            });
+            await client.query('COMMIT');
+          } catch (err) {
+            await client.query('ROLLBACK').catch(() => {});
+            if (err instanceof ConcurrencyError && attempt < 10) continue;
+            throw err;
+          } finally {
+            client.release();
+          }
+          for (const { append, types } of appended) store.notify(append, types.map((type) => ({ type })));
+          const last = appended.at(-1);
+          if (last) await progress.waitFor(appended.flatMap((a) => a.types), last.append.position);
+          return value;
+        }
+      },
+      metadata(request) {
+        return {
+          correlation_id: (request.headers['x-correlation-id'] as string | undefined) ?? request.id,
+          actor: request.user?.id ?? 'anonymous',
+        };
+      },
+    };
+
+    app.decorate('store', store);
+    app.decorate('progress', progress);
+    app.decorate('commands', commands);
+    app.addHook('onClose', async () => progress.close());
+  },
+  { name: 'eventstore', dependencies: ['db', 'queues'] },
+);

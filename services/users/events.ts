@@ -1,0 +1,71 @@
+import type { DomainEvent } from '../eventstore/types.ts';
+
+export type UserRegistered = DomainEvent<
+  'UserRegistered',
+  { userId: string; email: string; name: string; givenName: string; avatarUrl: string | null; active: boolean; at: string }
+>;
+export type UserProfileUpdated = DomainEvent<'UserProfileUpdated', { userId: string; name: string; givenName?: string; avatarUrl?: string | null; at: string }>;
+export type UserActivated = DomainEvent<'UserActivated', { userId: string; at: string }>;
+export type UserDeactivated = DomainEvent<'UserDeactivated', { userId: string; at: string }>;
+export type RoleAssignedToUser = DomainEvent<'RoleAssignedToUser', { userId: string; roleId: string; at: string }>;
+export type RoleRemovedFromUser = DomainEvent<'RoleRemovedFromUser', { userId: string; roleId: string; at: string }>;
+export type UserJoinedOrganization = DomainEvent<'UserJoinedOrganization', { userId: string; orgId: string; at: string }>;
+
+export type UserEvent =
+  | UserRegistered
+  | UserProfileUpdated
+  | UserActivated
+  | UserDeactivated
+  | RoleAssignedToUser
+  | RoleRemovedFromUser
+  | UserJoinedOrganization;
+
+export interface UserState {
+  exists: boolean;
+  email: string;
+  name: string;
+  givenName: string;
+  avatarUrl: string | null;
+  active: boolean;
+  roles: string[];
+  orgId: string | null;
+}
+
+export const userStreamId = (userId: string) => `user-${userId}`;
+
+export const initialUserState = (): UserState => ({
+  exists: false,
+  email: '',
+  name: '',
+  givenName: '',
+  avatarUrl: null,
+  active: false,
+  roles: [],
+  orgId: null,
+});
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { email, name, givenName, avatarUrl, active } = event.data;
+      return { ...state, exists: true, email, name, givenName, avatarUrl, active };
+    }
+    case 'UserProfileUpdated':
+      return {
+        ...state,
+        name: event.data.name,
+        givenName: event.data.givenName ?? state.givenName,
+        avatarUrl: event.data.avatarUrl === undefined ? state.avatarUrl : event.data.avatarUrl,
+      };
+    case 'UserActivated':
+      return { ...state, active: true };
+    case 'UserDeactivated':
+      return { ...state, active: false };
+    case 'RoleAssignedToUser':
+      return { ...state, roles: [...state.roles, event.data.roleId] };
+    case 'RoleRemovedFromUser':
+      return { ...state, roles: state.roles.filter((r) => r !== event.data.roleId) };
+    case 'UserJoinedOrganization':
+      return { ...state, orgId: event.data.orgId };
+  }
+}
