@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { EventStore } from '../../services/eventstore/store.ts';
+import { ConcurrencyError, DuplicateCommandError } from '../../services/eventstore/errors.ts';
+import { handleCommand, type Decider } from '../../services/eventstore/decider.ts';
+import { LOG_START, type LogPosition, type StoredEvent } from '../../services/eventstore/types.ts';
+import { createTestDatabase } from '../support/db.ts';
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let pool: pg.Pool;
+let store: EventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject('templateDb'));
+  pool = new pg.Pool({ connectionString: db.url, max: 20 });
+  store = new EventStore(pool);
+});
+
+afterAll(async () => {
+  await pool.end();
+  await db.drop();
+});
+
+const ev = (n: number) => ({ type: 'Counted', data: { n } });
+let streams = 0;
+const newStream = () => `test-${process.pid}-${++streams}-${Date.now()}`;
+
+async function readEverything(from: LogPosition = LOG_START): Promise<StoredEvent[]> {
+  const out: StoredEvent[] = [];
+  let at = from;
+  for (;;) {
+    const batch = await store.readAll(at, 500);
+    if (batch.length === 0) return out;
+    out.push(...batch);
+    const last = batch[batch.length - 1];
+    at = { xid: last.transactionId, pos: last.globalPosition };
+  }
+}
+
+describe('append with an expected version', () => {
+  it('lets exactly one of 8 concurrent appenders on the same version win, with contiguous positions', async () => {
+    const stream = newStream();
+    await store.append(stream, [ev(0)], { expected: 'no_stream' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => store.append(stream, [ev(i + 1), ev(i + 100)], { expected: 1 })),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(7);
+    for (const l of lost) {
+      expect(l.reason).toBeInstanceOf(ConcurrencyError);
+      expect((l.reason as ConcurrencyError).actual).toBe(3);
+    }
+    const events = await store.readStream(stream);
+    expect(events.map((e) => e.streamPosition)).toEqual([1, 2, 3]);
+  });
+
+  it('never produces a duplicate version when 8 appenders retry until they succeed', async () => {
+    const stream = newStream();
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        for (let j = 0; j < 5; j++) {
+          for (;;) {
+            const current = (await store.load(stream)).version;
+            try {
+              await store.append(stream, [ev(i * 10 + j)], { expected: current });
+              break;
+            } catch (err) {
+              if (!(err instanceof ConcurrencyError)) throw err;
+            }
+          }
+        }
+      }),
+    );
+    const events = await store.readStream(stream);
+    expect(events.map((e) => e.streamPosition)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(new Set(events.map((e) => (e.data as { n: number }).n)).size).toBe(40);
+  });
+
+  it('enforces no_stream, stream_exists, a number and any, writing nothing on a clash', async () => {
+    const stream = newStream();
+    await expect(store.append(stream, [ev(1)], { expected: 'stream_exists' })).rejects.toMatchObject({ actual: -1 });
+    await expect(store.append(stream, [ev(1)], { expected: 3 })).rejects.toBeInstanceOf(ConcurrencyError);
+    await store.append(stream, [ev(1)], { expected: 'no_stream' });
+    await expect(store.append(stream, [ev(2)], { expected: 'no_stream' })).rejects.toMatchObject({ actual: 1 });
+    await expect(store.append(stream, [ev(2)], { expected: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append(stream, [ev(2)], { expected: 5 })).rejects.toBeInstanceOf(ConcurrencyError);
+    await store.append(stream, [ev(2)], { expected: 'stream_exists' });
+    await store.append(stream, [ev(3)], { expected: 2 });
+    await store.append(stream, [ev(4)], { expected: 'any' });
+    const any = newStream();
+    await store.append(any, [ev(1)], { expected: 'any' });
+    expect((await store.readStream(stream)).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4]);
+    expect(await store.readStream(any)).toHaveLength(1);
+  });
+
+  it('appends nothing for a repeated command id', async () => {
+    const stream = newStream();
+    const command = { id: `cmd-${stream}`, requestHash: 'h', result: { ok: 1 } };
+    await store.append(stream, [ev(1)], { expected: 'any', command });
+    await expect(store.append(stream, [ev(2)], { expected: 'any', command })).rejects.toBeInstanceOf(DuplicateCommandError);
+    expect(await store.readStream(stream)).toHaveLength(1);
+    expect((await store.load(stream, { commandId: command.id })).command).toEqual({ requestHash: 'h', result: { ok: 1 } });
+  });
+});
+
+describe('reading the whole log', () => {
+  it('still delivers, exactly once, a transaction that took a lower position and committed last', async () => {
+    const before = await store.head();
+    const late = await pool.connect();
+    try {
+      await late.query('BEGIN');
+      await store.append(newStream(), [ev(1)], { expected: 'no_stream', client: late });
+      const latePos = (await late.query('SELECT max(global_position) AS p FROM events')).rows[0].p;
+      await store.append(newStream(), [ev(2)], { expected: 'no_stream' }); // commits first, higher position
+
+      const firstRead = await readEverything(before);
+      const lastSeen = firstRead.at(-1);
+      // A naive reader that keeps only "the last position I saw" would now skip the late event.
+      const naive = await pool.query('SELECT global_position FROM events WHERE global_position > $1', [Number(latePos)]);
+      expect(naive.rowCount).toBe(1);
+      expect(firstRead.map((e) => e.data)).not.toContainEqual({ n: 1 });
+
+      await late.query('COMMIT');
+      const secondRead = await readEverything(lastSeen ? { xid: lastSeen.transactionId, pos: lastSeen.globalPosition } : before);
+      const all = [...firstRead, ...secondRead].filter((e) => e.type === 'Counted');
+      expect(all.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(new Set(all.map((e) => e.eventId)).size).toBe(all.length);
+    } finally {
+      late.release();
+    }
+  });
+
+  it('ends a randomized soak of writers with sleeps and rollbacks with read = committed, no duplicates', async () => {
+    const before = await store.head();
+    const committed = new Set<string>();
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const read: StoredEvent[] = [];
+    let at = before;
+    let writing = true;
+    const reader = (async () => {
+      while (writing || read.length < committed.size) {
+        const batch = await store.readAll(at, 50);
+        read.push(...batch);
+        if (batch.length) at = { xid: batch.at(-1)!.transactionId, pos: batch.at(-1)!.globalPosition };
+        else await sleep(2);
+        if (!writing && batch.length === 0 && read.length >= committed.size) break;
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: 6 }, async (_, w) => {
+        for (let i = 0; i < 25; i++) {
+          const client = await pool.connect();
+          try {
+            await client.query('BEGIN');
+            const stream = newStream();
+            await store.append(stream, [ev(w * 1000 + i)], { expected: 'no_stream', client });
+            await sleep(Math.random() * 8);
+            if (Math.random() < 0.25) await client.query('ROLLBACK');
+            else {
+              await client.query('COMMIT');
+              committed.add(stream);
+            }
+          } finally {
+            client.release();
+          }
+        }
+      }),
+    );
+    writing = false;
+    await reader;
+    const soak = read.filter((e) => e.type === 'Counted');
+    expect(new Set(soak.map((e) => e.streamId))).toEqual(committed);
+    expect(soak).toHaveLength(committed.size);
+  });
+});
+
+type CounterEvent = { type: 'Added'; data: { by: number } };
+const counter: Decider<{ by: number }, CounterEvent, { total: number }> = {
+  initialState: () => ({ total: 0 }),
+  evolve: (s, e) => ({ total: s.total + e.data.by }),
+  decide: (c) => [{ type: 'Added', data: { by: c.by } }],
+  snapshotVersion: 1,
+};
+
+describe('commands', () => {
+  it('keeps a snapshot beside the stream and folds only the events after it', async () => {
+    const stream = newStream();
+    for (let i = 1; i <= 5; i++) await handleCommand(store, counter, stream, { by: i }, { metadata: {} });
+    const loaded = await store.load(stream, { snapshotVersion: 1 });
+    expect(loaded.snapshot).toEqual({ total: 15 });
+    expect(loaded.events).toHaveLength(0);
+    expect((await store.load(stream, { snapshotVersion: 2 })).events).toHaveLength(5);
+  });
+
+  it('answers a repeated idempotency key with the first result and appends nothing', async () => {
+    const stream = newStream();
+    const opts = { metadata: {}, idempotencyKey: `key-${stream}`, result: (s: { total: number }) => s };
+    const first = await handleCommand(store, counter, stream, { by: 7 }, opts);
+    const again = await handleCommand(store, counter, stream, { by: 7 }, opts);
+    expect(again.repeated).toBe(true);
+    expect(again.result).toEqual(first.result);
+    await expect(handleCommand(store, counter, stream, { by: 8 }, opts)).rejects.toMatchObject({ statusCode: 409 });
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../services/config.ts';
+import { buildApp } from '../../services/http/app.ts';
+import { startWorkers, type RunningWorkers } from '../../workers/main.ts';
+import { createTestDatabase } from './db.ts';
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestApp {
+  url: string;
+  app: FastifyInstance;
+  config: Config;
+  /** A pool on the test database, for checks behind the API's back. */
+  db: pg.Pool;
+  workers: RunningWorkers | null;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Run the BullMQ workers in this process (default true). */
+  workers?: boolean;
+  /** Reuse a database instead of a fresh copy of the template. */
+  databaseUrl?: string;
+}
+
+export async function deleteRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: `abtest-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'silent',
+    DEV_LOGIN: '1',
+    NEW_ACCOUNTS_ACTIVE: '0',
+    ADMIN_EMAILS: 'admin@example.com',
+    RATE_LIMIT: 'off',
+    ...env,
+  });
+}
+
+/** The whole product (API, workers, built web app) on a random port, on its own database and Redis prefix. */
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
+  const database = options.databaseUrl ? null : await createTestDatabase(inject('templateDb'));
+  const config = testConfig(options.databaseUrl ?? database!.url, options.env);
+  const workers = options.workers === false ? null : await startWorkers(config);
+  const app = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: 4 });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    config,
+    db,
+    workers,
+    async close() {
+      await app.close();
+      await workers?.close();
+      await db.end();
+      await database?.drop();
+      await deleteRedisPrefix(config.REDIS_PREFIX);
+    },
+  };
+}
