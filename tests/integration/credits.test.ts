@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import { startApp, type TestApp } from '../support/app.ts';
+import { signIn } from '../support/http.ts';
+import { grantCredits, memberWithOrg } from '../support/orgs.ts';
+import { orgDecider } from '../../services/orgs/decider.ts';
+import { orgStreamId, type OrgState } from '../../services/orgs/events.ts';
+import { handleCommand } from '../../services/eventstore/decider.ts';
+import { InsufficientCredits } from '../../services/orgs/errors.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => t?.close());
+
+const usage = (credits: number, key = randomUUID()) => ({ credits, description: 'test usage', idempotencyKey: key });
+
+describe('POST /api/usage', () => {
+  it('lets exactly 50 of 200 concurrent debits of 1 credit through a balance of 50', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'racer@example.com', 50);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => client.post('/api/usage', usage(1))));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(150);
+    expect(answers.find((a) => a.status === 402)?.body).toMatchObject({ error: 'insufficient_credits' });
+    const balances = answers.filter((a) => a.status === 200).map((a) => a.body.balance).sort((a, b) => a - b);
+    expect(balances).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    const stream = await t.app.store.readStream(orgStreamId(orgId));
+    expect(stream.filter((e) => e.type === 'CreditsDebited')).toHaveLength(50);
+    const profile = await t.db.query('SELECT credit_balance FROM orgs WHERE id = $1', [orgId]);
+    expect(Number(profile.rows[0].credit_balance)).toBe(0);
+    const rows = await t.db.query('SELECT count(*)::int AS n FROM usage_records WHERE org_id = $1', [orgId]);
+    expect(rows.rows[0].n).toBe(50);
+  });
+
+  it('answers a repeated idempotency key with the first result and debits once', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'repeat@example.com', 10);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/usage', usage(3, key))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.balance))).toEqual(new Set([7]));
+    const clash = await client.post('/api/usage', usage(4, key));
+    expect(clash.status).toBe(409);
+    const stream = await t.app.store.readStream(orgStreamId(orgId));
+    expect(stream.filter((e) => e.type === 'CreditsDebited')).toHaveLength(1);
+  });
+
+  it('refuses bad amounts with 400, anonymous with 401, and an inactive org with 403', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'bad@example.com', 5);
+    for (const credits of [0, -1, 1.5, 1_000_001, '3', null]) {
+      const res = await client.post('/api/usage', { credits, description: 'x', idempotencyKey: randomUUID() });
+      expect(res.status, `credits=${credits}`).toBe(400);
+    }
+    expect((await client.post('/api/usage', { credits: 1, description: 'x' })).status).toBe(400);
+    const anon = await fetch(`${t.url}/api/usage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(usage(1)) });
+    expect(anon.status).toBe(401);
+    await t.app.commands.run(orgDecider, orgStreamId(orgId), { type: 'SetOrganizationActive', data: { orgId, active: false, at: new Date().toISOString() } }, { metadata: {} });
+    expect((await client.post('/api/usage', usage(1))).status).toBe(403);
+    const stream = await t.app.store.readStream(orgStreamId(orgId));
+    expect(stream.filter((e) => e.type === 'CreditsDebited')).toHaveLength(0);
+  });
+});
+
+describe('POST /api/admin/orgs/{id}/credits', () => {
+  it('lets an admin add and take away credits, never below zero, and nobody else', async () => {
+    const { client: member, orgId } = await memberWithOrg(t, 'adjusted@example.com', 0);
+    const admin = await signIn(t.url, 'admin@example.com');
+    expect((await admin.post(`/api/admin/orgs/${orgId}/credits`, { amount: 25, description: 'goodwill' })).body).toEqual({ balance: 25 });
+    const over = await admin.post(`/api/admin/orgs/${orgId}/credits`, { amount: -26, description: 'too much' });
+    expect(over.status).toBe(402);
+    expect((await admin.post(`/api/admin/orgs/${orgId}/credits`, { amount: -5, description: 'correction' })).body).toEqual({ balance: 20 });
+    expect((await admin.post(`/api/admin/orgs/${orgId}/credits`, { amount: 1.5, description: 'x' })).status).toBe(400);
+    expect((await admin.post(`/api/admin/orgs/${randomUUID()}/credits`, { amount: 1, description: 'x' })).status).toBe(404);
+    expect((await admin.post(`/api/admin/orgs/not-a-uuid/credits`, { amount: 1, description: 'x' })).status).toBe(404);
+    expect((await member.post(`/api/admin/orgs/${orgId}/credits`, { amount: 100, description: 'self-service' })).status).toBe(403);
+    const tx = await t.db.query('SELECT type, amount FROM credit_transactions WHERE org_id = $1 ORDER BY position', [orgId]);
+    expect(tx.rows.map((r) => [r.type, Number(r.amount)])).toEqual([['adjustment', 25], ['adjustment', -5]]);
+  });
+});
+
+type Op = { kind: 'grant' | 'debit' | 'refund'; amount: number };
+
+describe('the ledger under random interleavings', () => {
+  it('keeps balance = grants - debits - revocations >= 0', async () => {
+    const { orgId } = await memberWithOrg(t, 'prop@example.com', 0);
+    const stream = orgStreamId(orgId);
+    const op = fc.record({ kind: fc.constantFrom<Op['kind']>('grant', 'debit', 'refund'), amount: fc.integer({ min: 1, max: 40 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 6 }), async (rounds) => {
+        for (const round of rounds) {
+          // Each round's operations race each other.
+          await Promise.all(
+            round.map((o) =>
+              handleCommand(store(), orgDecider, stream, command(orgId, o), { metadata: { actor: 'prop' } }).catch((err) => {
+                if (!(err instanceof InsufficientCredits)) throw err;
+              }),
+            ),
+          );
+        }
+        const all = await t.app.store.readStream(stream);
+        let balance = 0;
+        for (const e of all) {
+          const d = e.data as { amount: number; balanceAfter?: number };
+          if (e.type === 'CreditsGranted') balance += d.amount;
+          if (e.type === 'CreditsDebited' || e.type === 'CreditsRevoked') balance -= d.amount;
+          if (d.balanceAfter !== undefined) expect(d.balanceAfter).toBe(balance);
+          expect(balance).toBeGreaterThanOrEqual(0);
+        }
+        const loaded = await t.app.store.load(stream, { snapshotVersion: orgDecider.snapshotVersion });
+        let state = (loaded.snapshot as OrgState) ?? orgDecider.initialState();
+        for (const e of loaded.events) state = orgDecider.evolve(state, e as never);
+        expect(state.balance).toBe(balance);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+const store = () => t.app.store;
+function command(orgId: string, o: Op) {
+  const at = new Date().toISOString();
+  if (o.kind === 'grant') return { type: 'GrantCredits' as const, data: { orgId, amount: o.amount, kind: 'purchase' as const, description: 'g', at } };
+  if (o.kind === 'debit') return { type: 'DebitCredits' as const, data: { orgId, amount: o.amount, description: 'd', usageId: randomUUID(), userId: null, at } };
+  return { type: 'RevokeCredits' as const, data: { orgId, amount: o.amount, kind: 'refund' as const, description: 'r', at } };
+}
