@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../support/app.ts';
+import { Client } from '../support/http.ts';
+import { memberWithOrg } from '../support/orgs.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => t?.close());
+
+describe('the API foundation', () => {
+  it('reports Postgres and Redis as reachable on /api/health', async () => {
+    const res = await new Client(t.url).get('/api/health');
+    expect(res).toMatchObject({ status: 200, body: { ok: true, postgres: true, redis: true } });
+  });
+
+  it('answers a visitor on /api/auth/me as unauthenticated', async () => {
+    expect((await new Client(t.url).get('/api/auth/me')).body).toEqual({ success: false, reason: 'unauthenticated' });
+  });
+
+  it('answers unknown /api routes with a JSON 404 and serves the web app elsewhere', async () => {
+    const res = await new Client(t.url).get('/api/no/such/route');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatch(/not found/);
+    const page = await fetch(`${t.url}/some/client/route`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('answers a malformed body with a 400 that says what is wrong and leaks no stack', async () => {
+    const broken = await fetch(`${t.url}/api/auth/dev-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(broken.status).toBe(400);
+    const text = await broken.text();
+    expect(text).toMatch(/JSON/);
+    expect(text).not.toMatch(/at .*\.(ts|js):\d+/);
+    const invalid = await new Client(t.url).post('/api/auth/dev-login', { email: 'not-an-email', name: '' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'name']);
+  });
+
+  it('refuses a mutating call from another origin and a body that is not JSON', async () => {
+    const foreign = await new Client(t.url).request('POST', '/api/auth/dev-login', { email: 'x@example.com', name: 'X' }, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const form = await fetch(`${t.url}/api/auth/dev-login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=x@example.com&name=X' });
+    expect(form.status).toBe(415);
+  });
+
+  it('documents the API at /api/docs/json', async () => {
+    const doc = (await new Client(t.url).get('/api/docs/json')).body;
+    expect(doc.openapi).toMatch(/^3/);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/me', '/api/projects/']));
+  });
+});
+
+describe('projects, end to end through the event log and the projector', () => {
+  it('shows a created project in the list as soon as the create answers', async () => {
+    const { client } = await memberWithOrg(t, 'maker@example.com');
+    for (let i = 0; i < 5; i++) {
+      const created = await client.post('/api/projects', { name: `Plan ${i}`, description: 'Grow' });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: `Plan ${i}`, description: 'Grow' });
+      const list = await client.get('/api/projects');
+      expect(list.body.map((p: { id: string }) => p.id)).toContain(created.body.id);
+      expect((await client.get(`/api/projects/${created.body.id}`)).body.name).toBe(`Plan ${i}`);
+    }
+  });
+
+  it("hides another organization's projects", async () => {
+    const { client: a } = await memberWithOrg(t, 'alice@example.com');
+    const { client: b } = await memberWithOrg(t, 'bob@example.com');
+    const secret = (await a.post('/api/projects', { name: 'Secret', description: '' })).body;
+    expect((await b.get(`/api/projects/${secret.id}`)).status).toBe(404);
+    expect((await b.get('/api/projects')).body.map((p: { id: string }) => p.id)).not.toContain(secret.id);
+    expect((await b.get('/api/projects/not-a-uuid')).status).toBe(404);
+    expect((await new Client(t.url).get('/api/projects')).status).toBe(401);
+  });
+});
