@@ -239,3 +239,38 @@ describe('redirects', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('developer sign-in on /login', { timeout: 60_000 }, () => {
+  async function signIn(email: string, name: string): Promise<TestPage> {
+    const tab = await open('/login');
+    await tab.page.getByLabel('Email').fill(email);
+    await tab.page.getByLabel('Name').fill(name);
+    await tab.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    return tab;
+  }
+
+  it('a new, not yet active account ends on /inactive', async () => {
+    const tab = await signIn('newcomer@example.com', 'New Comer');
+    try {
+      await tab.page.waitForURL((url) => url.pathname === '/inactive');
+      await tab.page.getByText('Your account is not active.').waitFor();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('an admin is signed in and sees Dashboard, Admin, the profile link and Logout', async () => {
+    const tab = await signIn('admin@example.com', 'Ada Admin');
+    try {
+      const nav = tab.page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Logout' }).waitFor();
+      for (const name of ['Dashboard', 'Admin', 'Ada']) await nav.getByRole('link', { name }).first().waitFor();
+      await expect(nav.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+      const avatar = await nav.locator('.navbar__profile img').boundingBox();
+      expect([avatar?.width, avatar?.height]).toEqual([32, 32]);
+      await expect(nav.getByRole('link', { name: 'Logout' }).getAttribute('href')).resolves.toBe('/api/auth/logout');
+    } finally {
+      await tab.close();
+    }
+  });
+});

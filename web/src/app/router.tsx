@@ -1,0 +1,50 @@
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Layout } from '../components/Layout';
+import { Loading } from '../components/Loading';
+import { NotFound } from '../components/NotFound';
+import { RequireAuth } from '../components/RequireAuth';
+import LoginPage from '../features/auth/components/LoginPage';
+import AboutPage from '../features/public/components/AboutPage';
+import ContactPage from '../features/public/components/ContactPage';
+import FeaturesPage from '../features/public/components/FeaturesPage';
+import InactivePage from '../features/public/components/InactivePage';
+import LandingPage from '../features/public/components/LandingPage';
+import VeteransPage from '../features/public/components/VeteransPage';
+import { paths } from '../paths';
+
+/** A route whose page is code-split: `{ path, lazy: page(() => import('...')) }`. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const publicRoutes: RouteObject[] = [
+  { index: true, Component: LandingPage },
+  { path: paths.homeAlias.path, Component: LandingPage },
+  { path: paths.about.path, Component: AboutPage },
+  { path: paths.features.path, Component: FeaturesPage },
+  { path: paths.contact.path, Component: ContactPage },
+  { path: paths.inactive.path, Component: InactivePage },
+  { path: paths.veterans.path, Component: VeteransPage },
+  { path: paths.login.path, Component: LoginPage },
+];
+
+const memberRoutes: RouteObject[] = [
+  { path: paths.dashboard.path, lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Layout,
+    HydrateFallback: Loading,
+    children: [
+      ...publicRoutes,
+      { Component: RequireAuth, children: memberRoutes },
+      { path: '*', Component: NotFound },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { appName, logoUrl } from '../config';
+import { useAuth } from '../features/auth/api/get-me';
+import { displayName, hasAdminAccess } from '../features/auth/permissions';
+import { useActiveProject } from '../features/projects/active-project';
+import { paths } from '../paths';
+import { Avatar } from './Avatar';
+import { navItems } from './nav-items';
+import './navbar.css';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => `navbar__link${isActive ? ' is-active' : ''}`;
+
+export function NavBar() {
+  const { pathname } = useLocation();
+  const { status, user } = useAuth();
+  const { activeProject } = useActiveProject();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  const menuId = useId();
+
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  const items = navItems({ pathname, signedIn: !!user, isAdmin: hasAdminAccess(user), activeProject });
+
+  return (
+    <header className="navbar">
+      <div className="navbar__inner">
+        <Link to={paths.home.getHref()} className="navbar__brand">
+          <img className="navbar__logo" src={logoUrl} alt={appName} height={75} width={75} />
+          <span className="navbar__name" aria-hidden="true">
+            {appName}
+          </span>
+        </Link>
+
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span />
+          <span />
+          <span />
+        </button>
+
+        <nav id={menuId} className={`navbar__links${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass} end={item.to === paths.home.path}>
+              {item.label}
+            </NavLink>
+          ))}
+          {user && (
+            <>
+              <NavLink to={paths.profile.path} className={({ isActive }) => `${linkClass({ isActive })} navbar__profile`}>
+                <Avatar src={user.avatar_url} size={32} />
+                <span>{displayName(user)}</span>
+              </NavLink>
+              <a className="navbar__link navbar__logout" href={paths.api.logout}>
+                Logout
+              </a>
+            </>
+          )}
+          {status === 'signedOut' && (
+            <NavLink to={paths.login.getHref()} className={({ isActive }) => `${linkClass({ isActive })} navbar__login`}>
+              Login
+            </NavLink>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { isMarketingPath, paths } from '../paths';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+interface NavContext {
+  pathname: string;
+  signedIn: boolean;
+  isAdmin: boolean;
+  activeProject: { id: number | string; name: string } | null;
+}
+
+const marketing: NavItem[] = [
+  { to: paths.about.path, label: 'About' },
+  { to: paths.features.path, label: 'Features' },
+  { to: paths.pricing.path, label: 'Pricing' },
+  { to: paths.contact.path, label: 'Contact' },
+];
+
+/** The text links of the navigation bar (spec section 2); profile, logout and login are drawn apart. */
+export function navItems({ pathname, signedIn, isAdmin, activeProject }: NavContext): NavItem[] {
+  if (isMarketingPath(pathname)) {
+    return signedIn ? [...marketing, ...accountItems(isAdmin)] : marketing;
+  }
+  if (!signedIn) return [];
+  const project = activeProject ? [{ to: paths.project.getHref(activeProject.id), label: activeProject.name }] : [];
+  return [
+    { to: paths.projects.path, label: 'Projects' },
+    { to: paths.advisors.path, label: 'Advisors' },
+    { to: paths.support.path, label: 'Support' },
+    ...project,
+    ...accountItems(isAdmin),
+  ];
+}
+
+function accountItems(isAdmin: boolean): NavItem[] {
+  const admin = isAdmin ? [{ to: paths.admin.root.getHref(), label: 'Admin' }] : [];
+  return [{ to: paths.dashboard.path, label: 'Dashboard' }, ...admin];
+}

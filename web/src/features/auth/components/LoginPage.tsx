@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { appName, logoUrl } from '../../../config';
+import { paths } from '../../../paths';
+import { useAuth } from '../api/get-me';
+import { displayName } from '../permissions';
+import { DevLoginForm } from './DevLoginForm';
+import { GoogleMark } from './GoogleMark';
+import '../auth.css';
+
+export default function LoginPage() {
+  const { user } = useAuth();
+
+  return (
+    <div className="page page--narrow login">
+      <section className="card login__card">
+        <img className="login__logo" src={logoUrl} alt="" width={64} height={64} />
+        <h1>Sign in</h1>
+        <p className="muted">Welcome to {appName}, your virtual advisory board.</p>
+
+        {user ? (
+          <div className="login__signed-in">
+            <p>You are signed in as {displayName(user)}.</p>
+            <Link to={paths.dashboard.path} className="button button--primary button--block">
+              Go to Dashboard
+            </Link>
+          </div>
+        ) : (
+          <>
+            <button type="button" className="google-button" disabled title="Coming soon">
+              <GoogleMark />
+              <span>Sign in with Google</span>
+              <span className="soon-badge">Coming soon</span>
+            </button>
+            <DevLoginForm />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiFetch, buildUrl } from './api';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiFetch', () => {
+  it('sends credentials and no content type when there is no body', async () => {
+    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(apiFetch('/api/thing')).resolves.toEqual({ ok: true });
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe('include');
+    expect(init.method).toBe('GET');
+    expect(init.headers).toBeUndefined();
+    expect(init.body).toBeUndefined();
+  });
+
+  it('sends a JSON body with its content type', async () => {
+    const fetchMock = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await apiFetch('/api/projects', { method: 'POST', body: { name: 'A' } });
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toEqual({ 'content-type': 'application/json' });
+    expect(init.body).toBe('{"name":"A"}');
+  });
+
+  it('throws an ApiError carrying status, body and the server message on non-2xx', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(409, { error: 'Name taken' })));
+
+    const err = await apiFetch('/api/x').catch((e: unknown) => e);
+
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, body: { error: 'Name taken' }, message: 'Name taken' });
+  });
+
+  it('turns a failed fetch into a Network error with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 0, message: 'Network error' });
+  });
+});
+
+describe('buildUrl', () => {
+  it('adds defined query values and skips empty ones', () => {
+    expect(buildUrl('/api/a', { page: 2, search: '', sortField: undefined, sortOrder: 'asc' })).toBe(
+      '/api/a?page=2&sortOrder=asc',
+    );
+    expect(buildUrl('/api/a?x=1', { page: 1 })).toBe('/api/a?x=1&page=1');
+    expect(buildUrl('/api/a')).toBe('/api/a');
+  });
+});

@@ -1,0 +1,71 @@
+const route = (path: string) => ({ path, getHref: () => path });
+
+export const paths = {
+  home: route('/'),
+  homeAlias: route('/home'),
+  about: route('/about'),
+  features: route('/features'),
+  pricing: route('/pricing'),
+  contact: route('/contact'),
+  inactive: route('/inactive'),
+  veterans: route('/veterans'),
+  login: {
+    path: '/login',
+    getHref: (redirect?: string) => (redirect ? `/login?redirect=${encodeURI(redirect)}` : '/login'),
+  },
+  subscribe: { path: '/subscribe/:id', getHref: (id: string | number) => `/subscribe/${id}` },
+  subscribed: route('/subscribed'),
+
+  dashboard: route('/dashboard'),
+  profile: route('/profile'),
+  projects: route('/projects'),
+  project: { path: '/project/:id', getHref: (id: string | number) => `/project/${id}` },
+  advisors: route('/advisors'),
+  support: route('/support'),
+
+  admin: {
+    root: { path: '/admin/*', getHref: () => '/admin' },
+    orgs: route('/admin/orgs'),
+    users: route('/admin/users'),
+    roles: route('/admin/roles'),
+    permissions: route('/admin/permissions'),
+    subscriptions: route('/admin/subscriptions'),
+    stripe: route('/admin/stripe'),
+    assistantComponents: {
+      path: '/admin/assistantComponents',
+      getHref: (type?: 'term' | 'array' | 'object') =>
+        type ? `/admin/assistantComponents?type=${type}` : '/admin/assistantComponents',
+    },
+    assistants: route('/admin/assistants'),
+    apiTest: route('/admin/apiTest'),
+  },
+
+  api: {
+    logout: '/api/auth/logout',
+  },
+} as const;
+
+/** Paths on which the navigation bar shows the marketing links (spec section 2). */
+export const marketingPaths: readonly string[] = [
+  paths.home.path,
+  paths.homeAlias.path,
+  paths.about.path,
+  paths.features.path,
+  paths.pricing.path,
+  paths.contact.path,
+];
+
+/** Pages any visitor may stay on, whatever the state of their account. */
+export const openPaths: readonly string[] = [
+  ...marketingPaths,
+  paths.login.path,
+  paths.inactive.path,
+  paths.veterans.path,
+];
+
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+export const isMarketingPath = (pathname: string) => marketingPaths.includes(normalizePath(pathname));
+export const isOpenPath = (pathname: string) => openPaths.includes(normalizePath(pathname));
