@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../eventstore/errors.ts';
 import { findOrRegister } from './accounts.ts';
+import { registerGoogle } from './google.ts';
 import { DevLoginBody, MeResponse, ProvidersResponse } from './schemas.ts';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const google = await registerGoogle(app);
+
   app.get('/me', { schema: { tags: ['auth'], response: { 200: MeResponse } } }, async (request) => {
     const user = request.user;
     if (!user) return { success: false as const, reason: 'unauthenticated' as const };
@@ -21,7 +24,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/providers', { schema: { tags: ['auth'], response: { 200: ProvidersResponse } } }, async () => ({
-    google: Boolean(app.config.GOOGLE_CLIENT_ID && app.config.GOOGLE_CLIENT_SECRET),
+    google,
     dev: app.config.devLogin,
   }));
 
