@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { Subscription } from '../orgs/subscription.ts';
+
+export const CreditTransaction = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  type: z.string(),
+  amount: z.number(),
+  description: z.string(),
+});
+
+export const UsageRecord = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  credits_used: z.number(),
+  description: z.string(),
+});
+
+export const ProfileOrganization = z.object({
+  id: z.string(),
+  name: z.string(),
+  credits: z.number(),
+  is_active: z.boolean(),
+  subscription: Subscription,
+});
+
+export const Profile = z.object({
+  id: z.string(),
+  name: z.string(),
+  given_name: z.string(),
+  email: z.string(),
+  avatar_url: z.string().nullable(),
+  organization_id: z.string().nullable(),
+  organization: ProfileOrganization.nullable(),
+  credits: z.number(),
+  transactions: z.array(CreditTransaction),
+  usage: z.array(UsageRecord),
+});
+
+export const UpdateProfileBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  orgName: z.string().trim().max(200).nullish(),
+});
+
+export const UpdateProfileResponse = z.object({ success: z.literal(true), user: Profile });

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { Subscription } from './subscription.ts';
+
+export const AdminOrg = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_active: z.boolean(),
+  credit_balance: z.number(),
+  last_billing: z.string().nullable(),
+  subscription: Subscription,
+});
+
+export const AdminOrgList = z.array(AdminOrg);
+export const OrgParams = z.object({ id: z.string() });
+export const ToggleActiveResponse = z.object({ success: z.literal(true), is_active: z.boolean() });

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+export const PermissionDto = z.object({ id: z.string(), name: z.string(), description: z.string() });
+export const PermissionList = z.array(PermissionDto);
+export const RoleDto = z.object({ id: z.string(), name: z.string(), permissions: PermissionList });
+export const RolesResponse = z.object({ roles: z.array(RoleDto), allPossiblePermissions: PermissionList });
+export const CreateRoleBody = z.object({ name: z.string().max(100) });
+export const CreateRoleResponse = z.object({ success: z.literal(true), role: RoleDto });
+export const RolePermissionParams = z.object({ roleId: z.string(), permissionId: z.string() });
+export const Success = z.object({ success: z.literal(true) });
