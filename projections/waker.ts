@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { catchUpJobId } from '../workers/jobs.ts';
+import { catchUpJob } from '../workers/jobs.ts';
 import { projectionsFor } from './registry.ts';
 
 /**
@@ -27,18 +27,6 @@ export class Waker {
     this.scheduled = false;
     const names = [...this.pending];
     this.pending.clear();
-    this.queue
-      .addBulk(
-        names.map((projection) => ({
-          name: 'catch-up',
-          data: { projection },
-          opts: {
-            deduplication: { id: catchUpJobId(projection), keepLastIfActive: true },
-            removeOnComplete: true,
-            removeOnFail: 100,
-          },
-        })),
-      )
-      .catch(this.onError);
+    this.queue.addBulk(names.map(catchUpJob)).catch(this.onError);
   }
 }

@@ -3,12 +3,14 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { ensureProjections } from '../projections/projector.ts';
+import { projections } from '../projections/registry.ts';
 import { loadConfig, redisConnectionOptions, type Config } from '../services/config.ts';
 import { EventStore } from '../services/eventstore/store.ts';
 import { createPool } from '../services/http/plugins/db.ts';
 import { checkServices } from '../services/preflight.ts';
-import { QUEUE_NAMES, type QueueName } from './jobs.ts';
+import { JOB_NAMES, QUEUE_NAMES, rebuildJobId, type QueueName } from './jobs.ts';
 import { projectorHandlers } from './projector.ts';
+import { replayHandlers } from './replay.ts';
 
 type Handler = (job: Job) => Promise<unknown>;
 
@@ -16,10 +18,12 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
+const SAFETY_NET_MS = 1000;
+
 /** Starts every queue's worker. Refuses to start when a job of the registry has no handler. */
 export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const log = pino({ level: config.LOG_LEVEL, name: 'workers' });
-  const pool = createPool(config.DATABASE_URL, 10);
+  const pool = createPool(config.DATABASE_URL, config.WORKER_CONCURRENCY + 4);
   await ensureProjections(pool);
   const store = new EventStore(pool);
   const connection = new Redis({ ...redisConnectionOptions(config.REDIS_URL), maxRetriesPerRequest: null });
@@ -31,10 +35,10 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
 
   const handlers: Record<QueueName, Record<string, Handler>> = {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
+    replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
   };
-  const expected: Record<QueueName, string[]> = { projector: ['catch-up', 'catch-up-all'] };
   for (const queue of QUEUE_NAMES) {
-    const missing = expected[queue].filter((name) => !handlers[queue][name]);
+    const missing = JOB_NAMES[queue].filter((name) => !handlers[queue][name]);
     if (missing.length) throw new Error(`queue ${queue} has no handler for ${missing.join(', ')}`);
   }
 
@@ -46,19 +50,31 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
         if (!handler) throw new Error(`no handler for ${name}/${job.name}`);
         return handler(job);
       },
-      { connection, prefix: config.REDIS_PREFIX, concurrency: 8 },
+      {
+        connection,
+        prefix: config.REDIS_PREFIX,
+        concurrency: name === 'replay' ? 2 : config.WORKER_CONCURRENCY,
+        lockDuration: config.WORKER_LOCK_MS,
+        stalledInterval: config.WORKER_LOCK_MS,
+      },
     );
     worker.on('failed', (job, err) => log.warn({ queue: name, job: job?.name, data: job?.data, err: err.message }, 'job failed'));
     worker.on('error', (err) => log.warn({ queue: name, err: err.message }, 'worker error'));
     return worker;
   });
 
-  await queues.projector.upsertJobScheduler('safety-net', { every: 1000 }, { name: 'catch-up-all', data: {} });
-  await queues.projector.add('catch-up-all', {});
+  // The safety net is re-registered now and then, so that it survives Redis losing every key.
+  const upsertSafetyNet = () =>
+    queues.projector.upsertJobScheduler('safety-net', { every: SAFETY_NET_MS }, { name: 'catch-up-all', data: {} });
+  await upsertSafetyNet();
+  const refresh = setInterval(() => upsertSafetyNet().catch((err) => log.warn({ err: err.message }, 'safety net')), 5000);
+  await queues.projector.add('catch-up-all', {}, { removeOnComplete: true });
+  await resumeRebuilds(pool, queues.replay);
   log.info('workers started');
 
   return {
     async close() {
+      clearInterval(refresh);
       abort.abort();
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all(Object.values(queues).map((q) => q.close()));
@@ -66,6 +82,20 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
       await pool.end();
     },
   };
+}
+
+/** Rebuilds that a crash interrupted, and read models whose code asks for a newer version. */
+async function resumeRebuilds(pool: ReturnType<typeof createPool>, replay: Queue): Promise<void> {
+  const res = await pool.query(
+    `SELECT p.name, p.active_version, EXISTS (SELECT 1 FROM projection_checkpoints c WHERE c.name = p.name AND c.status = 'rebuilding') AS building
+       FROM projections p`,
+  );
+  for (const row of res.rows) {
+    const code = projections.find((p) => p.name === row.name);
+    if (row.building || (code && code.version > row.active_version)) {
+      await replay.add('rebuild', { projection: row.name }, { jobId: rebuildJobId(row.name), removeOnComplete: true, removeOnFail: true, attempts: 3 });
+    }
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { catchUp } from '../projections/projector.ts';
 import { projectionByName, projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUpJobId, type JobData } from './jobs.ts';
+import { catchUpJob, type JobData } from './jobs.ts';
 import { UnrecoverableError } from 'bullmq';
 
 export interface ProjectorDeps {
@@ -12,13 +12,6 @@ export interface ProjectorDeps {
   queue: Queue;
   signal: AbortSignal;
 }
-
-export const CATCH_UP_OPTIONS = {
-  attempts: 20,
-  backoff: { type: 'exponential', delay: 200 },
-  removeOnComplete: true,
-  removeOnFail: 100,
-} as const;
 
 export function projectorHandlers(deps: ProjectorDeps) {
   return {
@@ -30,13 +23,7 @@ export function projectorHandlers(deps: ProjectorDeps) {
     },
     /** The safety net: wakes every projection, so nothing waits forever if a wake-up was lost. */
     'catch-up-all': async () => {
-      await deps.queue.addBulk(
-        projections.map((p) => ({
-          name: 'catch-up',
-          data: { projection: p.name },
-          opts: { ...CATCH_UP_OPTIONS, deduplication: { id: catchUpJobId(p.name) } },
-        })),
-      );
+      await deps.queue.addBulk(projections.map((p) => catchUpJob(p.name)));
     },
   };
 }

@@ -6,6 +6,7 @@ import config from './plugins/config.ts';
 import db from './plugins/db.ts';
 import errors from './plugins/errors.ts';
 import eventstore from './plugins/eventstore.ts';
+import queueBoard from './plugins/queue-board.ts';
 import queues from './plugins/queues.ts';
 import swagger from './plugins/swagger.ts';
 import web from './plugins/web.ts';
@@ -34,6 +35,7 @@ export async function buildApp(cfg: Config): Promise<FastifyInstance> {
   await app.register(eventstore);
   await app.register(auth);
   await registerRoutes(app);
+  await app.register(queueBoard);
   if (cfg.SERVE_WEB) await app.register(web);
   return app;
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import auditRoutes from '../audit/routes.ts';
 import authRoutes from '../auth/routes.ts';
 import creditRoutes from '../orgs/credit-routes.ts';
+import opsRoutes from '../ops/routes.ts';
 import projectRoutes from '../projects/routes.ts';
 import healthRoutes from './health.ts';
 import meRoutes from '../me/routes.ts';
@@ -14,6 +16,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(projectRoutes, { prefix: '/api/projects' });
   await app.register(creditRoutes);
+  await app.register(auditRoutes, { prefix: '/api/admin' });
+  await app.register(opsRoutes, { prefix: '/api/admin' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(adminOrgRoutes, { prefix: '/api/admin/orgs' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });

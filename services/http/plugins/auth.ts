@@ -38,6 +38,9 @@ export class Forbidden extends DomainError {
   }
 }
 
+/** The BullMQ dashboard, a server-rendered page outside /api that needs the session too. */
+export const QUEUE_BOARD_PATH = '/admin/queues';
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export default fp(
@@ -58,7 +61,7 @@ export default fp(
     };
 
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+      if (!request.url.startsWith('/api/') && !request.url.startsWith(QUEUE_BOARD_PATH)) return;
       const origin = request.headers.origin;
       if (MUTATING.has(request.method) && origin && !allowedOrigins(request).has(origin)) {
         throw new Forbidden('Cross-origin request refused');

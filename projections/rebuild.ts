@@ -1,0 +1,113 @@
+import type pg from 'pg';
+import type { EventStore } from '../services/eventstore/store.ts';
+import { catchUp } from './projector.ts';
+import { tableNames, type Projection } from './types.ts';
+
+const lockName = (name: string) => `projection-admin:${name}`;
+
+async function inTransaction<T>(pool: pg.Pool, name: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockName(name)]);
+    const value = await fn(client);
+    await client.query('COMMIT');
+    return value;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** The version being rebuilt (resuming one that a crash interrupted), or fresh tables for the next one. */
+export async function prepareRebuild(pool: pg.Pool, projection: Projection): Promise<number> {
+  return inTransaction(pool, projection.name, async (client) => {
+    const building = await client.query(
+      `SELECT version FROM projection_checkpoints WHERE name = $1 AND status = 'rebuilding' ORDER BY version DESC LIMIT 1`,
+      [projection.name],
+    );
+    if (building.rowCount) return building.rows[0].version as number;
+    await dropStaleVersions(client, projection);
+    const max = await client.query('SELECT coalesce(max(version), 0) AS v FROM projection_checkpoints WHERE name = $1', [projection.name]);
+    const target = Math.max(Number(max.rows[0].v) + 1, projection.version);
+    const t = tableNames(target);
+    for (const table of projection.tables) await client.query(`DROP TABLE IF EXISTS ${t(table)} CASCADE`);
+    await client.query(projection.schema(t));
+    await client.query(`INSERT INTO projection_checkpoints (name, version, status) VALUES ($1, $2, 'rebuilding')`, [projection.name, target]);
+    return target;
+  });
+}
+
+/** Tables of versions that are neither serving nor being built: left by a rebuild that failed. */
+async function dropStaleVersions(client: pg.PoolClient, projection: Projection): Promise<void> {
+  const stale = await client.query(
+    `SELECT c.version FROM projection_checkpoints c LEFT JOIN projections p ON p.name = c.name
+      WHERE c.name = $1 AND c.version IS DISTINCT FROM p.active_version AND c.status <> 'rebuilding'`,
+    [projection.name],
+  );
+  for (const row of stale.rows) {
+    const t = tableNames(row.version);
+    for (const table of projection.tables) await client.query(`DROP TABLE IF EXISTS ${t(table)} CASCADE`);
+    await client.query('DELETE FROM projection_checkpoints WHERE name = $1 AND version = $2', [projection.name, row.version]);
+  }
+}
+
+/** Points the read model's views at `version` in one transaction, then drops the tables of the old one. */
+export async function switchTo(pool: pg.Pool, projection: Projection, version: number): Promise<void> {
+  const old = await inTransaction(pool, projection.name, async (client) => {
+    const current = await client.query('SELECT active_version FROM projections WHERE name = $1 FOR UPDATE', [projection.name]);
+    const previous = current.rows[0]?.active_version as number | undefined;
+    const t = tableNames(version);
+    for (const table of projection.tables) {
+      await client.query(`DROP VIEW IF EXISTS ${table}`);
+      await client.query(`CREATE VIEW ${table} AS SELECT * FROM ${t(table)}`);
+    }
+    await client.query(
+      `INSERT INTO projections (name, active_version) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET active_version = excluded.active_version`,
+      [projection.name, version],
+    );
+    await client.query(`UPDATE projection_checkpoints SET status = 'live', updated_at = now() WHERE name = $1 AND version = $2`, [
+      projection.name,
+      version,
+    ]);
+    if (previous !== undefined && previous !== version) {
+      await client.query('DELETE FROM projection_checkpoints WHERE name = $1 AND version = $2', [projection.name, previous]);
+    }
+    return previous;
+  });
+  if (old !== undefined && old !== version) {
+    const t = tableNames(old);
+    for (const table of projection.tables) await pool.query(`DROP TABLE IF EXISTS ${t(table)} CASCADE`);
+  }
+}
+
+export interface RebuildOptions {
+  onProgress?: (progress: number) => void | Promise<void>;
+  signal?: AbortSignal;
+  batchSize?: number;
+}
+
+/**
+ * Blue/green rebuild: builds the read model into fresh tables from position zero while the live
+ * version keeps serving, then switches the views to it. Safe to run again after a crash: it
+ * resumes from the new version's own checkpoint.
+ */
+export async function rebuild(pool: pg.Pool, store: EventStore, projection: Projection, options: RebuildOptions = {}): Promise<number> {
+  const version = await prepareRebuild(pool, projection);
+  const head = (await store.head()).pos || 1;
+  await catchUp(pool, store, projection, version, {
+    batchSize: options.batchSize ?? 2000,
+    settleMs: 0,
+    signal: options.signal,
+    onBatch: (_n, position) => {
+      void options.onProgress?.(Math.min(0.99, position.pos / head));
+    },
+  });
+  if (options.signal?.aborted) return version;
+  await switchTo(pool, projection, version);
+  await options.onProgress?.(1);
+  return version;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const StreamParams = z.object({ streamId: z.string().min(1).max(200) });
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+});
+export const StreamEvent = z.object({
+  position: z.number(),
+  streamPosition: z.number(),
+  type: z.string(),
+  data: z.unknown(),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const StreamEventsAnswer = z.object({ data: z.array(StreamEvent), totalPages: z.number(), total: z.number() });
+export const VerifyAnswer = z.object({ ok: z.boolean(), checked: z.number(), firstBadPosition: z.number().nullable() });
+export const OrgParams = z.object({ id: z.string() });
+export const BalanceQuery = z.object({ at: z.iso.datetime({ offset: true }).optional() });
+export const BalanceAnswer = z.object({ balance: z.number(), at: z.string() });
