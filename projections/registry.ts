@@ -1,7 +1,10 @@
 import { ledgerProjection } from './ledger/index.ts';
 import { orgsProjection } from './orgs/index.ts';
 import { projectsProjection } from './projects/index.ts';
+import { assistantsProjection } from './assistants/index.ts';
+import { componentsProjection } from './components/index.ts';
 import { rolesProjection } from './roles/index.ts';
+import { tagsProjection } from './tags/index.ts';
 import type { Projection } from './types.ts';
 import { usersProjection } from './users/index.ts';
 
@@ -12,6 +15,9 @@ export const projections: readonly Projection[] = [
   orgsProjection,
   ledgerProjection,
   projectsProjection,
+  componentsProjection,
+  tagsProjection,
+  assistantsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

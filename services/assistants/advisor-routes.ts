@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listAdvisors } from './queries.ts';
+import { AdvisorList } from './schemas.ts';
+
+/** The assistants marked ready to deploy: what any signed-in member may put on a board. */
+const advisorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { preHandler: app.requireUser, schema: { tags: ['advisors'], response: { 200: AdvisorList } } }, async () => ({
+    data: await listAdvisors(app.pg),
+  }));
+};
+
+export default advisorRoutes;

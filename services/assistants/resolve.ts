@@ -1,0 +1,63 @@
+import { ValidationError } from '../eventstore/errors.ts';
+import type { EventMetadata } from '../eventstore/types.ts';
+import { reservationOwner } from '../eventstore/reservations.ts';
+import type { Queryable } from '../eventstore/store.ts';
+import { COMPONENT_NAME, UUID } from '../components/queries.ts';
+import type { Transaction } from '../http/plugins/eventstore.ts';
+import { createTag, tagIdByName } from '../tags/store.ts';
+import type { AssistantInput } from './schemas.ts';
+
+type TagRefs = NonNullable<AssistantInput['tags']>;
+
+/** Comma-separated text or a list of ids, names or {id, name}: trimmed, blanks dropped. */
+export function tagTokens(tags: TagRefs): { id?: string; name?: string }[] {
+  const list = typeof tags === 'string' ? tags.split(',') : tags;
+  return list
+    .map((t) => (typeof t === 'string' ? (UUID.test(t.trim()) ? { id: t.trim() } : { name: t.trim() }) : { id: t.id?.trim(), name: t.name?.trim() }))
+    .filter((t) => t.id || t.name);
+}
+
+/** Tag ids in the order given; names not known yet become new tags inside the caller's transaction. */
+export async function resolveTags(tx: Transaction, tags: TagRefs, metadata: EventMetadata): Promise<string[]> {
+  const ids: string[] = [];
+  for (const token of tagTokens(tags)) {
+    let id: string | null = null;
+    if (token.id && UUID.test(token.id)) {
+      const found = await tx.client.query('SELECT id FROM tags WHERE id = $1', [token.id]);
+      id = found.rows[0]?.id ?? null;
+    }
+    if (!id && token.name) id = (await tagIdByName(tx.client, token.name)) ?? (await createTag(tx, token.name, '', metadata));
+    if (!id) throw new ValidationError(`tags: tag ${token.id} does not exist`, 'tags');
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** A component's id from its id or its name (names are unique, any case), with its type. */
+async function findComponent(db: Queryable, ref: string): Promise<{ id: string; type: string; name: string } | null> {
+  const id = UUID.test(ref) ? ref : await reservationOwner(db, COMPONENT_NAME, ref);
+  if (!id) return null;
+  const res = await db.query('SELECT id, type, name FROM components WHERE id = $1', [id]);
+  return res.rows[0] ?? null;
+}
+
+export async function resolveOutputComponents(db: Queryable, refs: string | string[]): Promise<string[]> {
+  const list = (typeof refs === 'string' ? refs.split(',') : refs).map((r) => r.trim()).filter(Boolean);
+  const ids: string[] = [];
+  for (const ref of list) {
+    const found = await findComponent(db, ref);
+    if (!found) throw new ValidationError(`output_component_id: component ${ref} does not exist`, 'output_component_id');
+    if (found.type !== 'object') {
+      throw new ValidationError(`output_component_id: ${found.name} is a ${found.type}; outputs are object components`, 'output_component_id');
+    }
+    if (!ids.includes(found.id)) ids.push(found.id);
+  }
+  return ids;
+}
+
+export async function resolveReturnsComponent(db: Queryable, ref: string | null | undefined): Promise<string | null> {
+  if (!ref) return null;
+  const found = await findComponent(db, ref);
+  if (!found) throw new ValidationError(`returns_component: component ${ref} does not exist`, 'returns_component');
+  return found.id;
+}

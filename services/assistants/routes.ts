@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { NotFoundError } from '../eventstore/errors.ts';
+import { UUID, reachableComponents } from '../components/queries.ts';
+import { compileOutput } from '../components/json-schema.ts';
+import { assistantDecider } from './decider.ts';
+import { assistantStreamId, DEFAULT_MODEL, type AssistantFields } from './events.ts';
+import { getAssistant, listAssistants, outputComponentIds } from './queries.ts';
+import { resolveOutputComponents, resolveReturnsComponent, resolveTags } from './resolve.ts';
+import {
+  AssistantList,
+  AssistantListQuery,
+  Assistant,
+  AssistantSaved,
+  CreateAssistantBody,
+  FunctionAdded,
+  FunctionBody,
+  IdParams,
+  SchemaAnswer,
+  UpdateAssistantBody,
+  type AssistantInput,
+} from './schemas.ts';
+
+const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
+  const view = { preHandler: app.requirePermission('admin.assistants.view') };
+  const edit = { preHandler: app.requirePermission('admin.assistants.edit') };
+  const tags = ['assistants'];
+
+  const knownId = (id: string) => {
+    if (!UUID.test(id)) throw new NotFoundError('Assistant');
+    return id;
+  };
+
+  /** Resolves names to ids (creating unknown tags in the same transaction) and runs the command. */
+  async function save(request: FastifyRequest, id: string, input: AssistantInput, creating: boolean) {
+    const outputs = input.output_component_id === undefined ? undefined : await resolveOutputComponents(app.pg, input.output_component_id);
+    const metadata = app.commands.metadata(request);
+    const at = new Date().toISOString();
+    await app.commands.transaction(async (tx) => {
+      const fields: Partial<AssistantFields> = {
+        name: input.name,
+        description: input.description,
+        task: input.task,
+        model: input.model === undefined ? undefined : input.model || DEFAULT_MODEL,
+        tagIds: input.tags === undefined ? undefined : await resolveTags(tx, input.tags, metadata),
+        readyToDeploy: input.ready_to_deploy,
+        outputComponentIds: outputs,
+      };
+      if (creating) {
+        const complete: AssistantFields = {
+          name: fields.name!,
+          description: fields.description ?? '',
+          task: fields.task ?? '',
+          model: fields.model ?? DEFAULT_MODEL,
+          tagIds: fields.tagIds ?? [],
+          readyToDeploy: fields.readyToDeploy ?? false,
+          outputComponentIds: fields.outputComponentIds ?? [],
+        };
+        await tx.run(assistantDecider, assistantStreamId(id), { type: 'CreateAssistant', data: { assistantId: id, fields: complete, at } }, {
+          metadata,
+          expected: 'no_stream',
+        });
+      } else {
+        await tx.run(assistantDecider, assistantStreamId(id), { type: 'UpdateAssistant', data: { assistantId: id, fields, at } }, { metadata });
+      }
+    });
+    const data = await getAssistant(app.pg, id);
+    if (!data) throw new NotFoundError('Assistant');
+    return { success: true as const, id, data };
+  }
+
+  app.get('/', { ...view, schema: { tags, querystring: AssistantListQuery, response: { 200: AssistantList } } }, async (request) =>
+    listAssistants(app.pg, request.query),
+  );
+
+  app.get('/:id', { ...view, schema: { tags, params: IdParams, response: { 200: Assistant } } }, async (request) => {
+    const found = await getAssistant(app.pg, knownId(request.params.id));
+    if (!found) throw new NotFoundError('Assistant');
+    return found;
+  });
+
+  app.post('/', { ...edit, schema: { tags, body: CreateAssistantBody, response: { 201: AssistantSaved } } }, async (request, reply) =>
+    reply.status(201).send(await save(request, randomUUID(), request.body, true)),
+  );
+
+  app.put('/:id', { ...edit, schema: { tags, params: IdParams, body: UpdateAssistantBody, response: { 200: AssistantSaved } } }, async (request) =>
+    save(request, knownId(request.params.id), request.body, false),
+  );
+
+  app.post(
+    '/:id/functions',
+    { ...edit, schema: { tags, params: IdParams, body: FunctionBody, response: { 201: FunctionAdded } } },
+    async (request, reply) => {
+      const assistantId = knownId(request.params.id);
+      const { name, description, returns_component } = request.body;
+      const returnsComponent = await resolveReturnsComponent(app.pg, returns_component);
+      const functionId = randomUUID();
+      await app.commands.run(
+        assistantDecider,
+        assistantStreamId(assistantId),
+        { type: 'AddFunction', data: { assistantId, functionId, name, description, returnsComponent, at: new Date().toISOString() } },
+        { metadata: app.commands.metadata(request) },
+      );
+      return reply.status(201).send({ success: true as const, id: functionId });
+    },
+  );
+
+  app.get('/:id/schema', { ...view, schema: { tags, params: IdParams, response: { 200: SchemaAnswer } } }, async (request) => {
+    const outputs = await outputComponentIds(app.pg, knownId(request.params.id));
+    if (!outputs) throw new NotFoundError('Assistant');
+    return { schema: compileOutput(outputs, await reachableComponents(app.pg, outputs)) };
+  });
+};
+
+export default assistantRoutes;
