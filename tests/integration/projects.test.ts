@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../support/app.ts';
+import { Client, signIn } from '../support/http.ts';
+import { activeMember, signInAdmin } from '../support/identity.ts';
+
+let t: TestApp;
+let admin: Client;
+
+beforeAll(async () => {
+  t = await startApp();
+  admin = await signInAdmin(t.url);
+});
+afterAll(async () => t?.close());
+
+/** An active member whose organization is created the way a user does it: on the profile. */
+async function memberOf(orgName: string) {
+  const email = `${randomUUID().slice(0, 8)}@example.com`;
+  const { client } = await activeMember(t.url, admin, email);
+  const saved = await client.post('/api/me/profile/update', { name: 'Pro Ject', orgName });
+  expect(saved.status).toBe(200);
+  return client;
+}
+
+describe('projects', () => {
+  it('creates a project (201 with id, name, description) that the very next list and read show', async () => {
+    const member = await memberOf(`Acme ${randomUUID().slice(0, 6)}`);
+    const res = await member.post('/api/projects', { name: '  Launch plan ', description: 'Q3 launch' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(String), name: 'Launch plan', description: 'Q3 launch' });
+    const list = await member.get('/api/projects');
+    expect(list.status).toBe(200);
+    expect(list.body).toContainEqual(res.body);
+    const one = await member.get(`/api/projects/${res.body.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(res.body);
+  });
+
+  it('lists the newest project first, with a missing description as ''', async () => {
+    const member = await memberOf(`Order ${randomUUID().slice(0, 6)}`);
+    await member.post('/api/projects', { name: 'First', description: '' });
+    const second = await member.post('/api/projects', { name: 'Second' });
+    expect(second.body.description).toBe('');
+    const list = await member.get('/api/projects');
+    expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Second', 'First']);
+  });
+
+  it("keeps each organization's projects to itself: another org's id is a 404", async () => {
+    const alice = await memberOf(`Alice Co ${randomUUID().slice(0, 6)}`);
+    const bob = await memberOf(`Bob Co ${randomUUID().slice(0, 6)}`);
+    const secret = await alice.post('/api/projects', { name: 'Secret', description: 'Only Alice' });
+    expect(secret.status).toBe(201);
+    const bobs = await bob.get('/api/projects');
+    expect(bobs.body.some((p: { id: string }) => p.id === secret.body.id)).toBe(false);
+    const peek = await bob.get(`/api/projects/${secret.body.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.body).toMatchObject({ error: 'Project not found' });
+    expect((await bob.get(`/api/projects/${randomUUID()}`)).status).toBe(404);
+    expect((await bob.get('/api/projects/not-an-id')).status).toBe(404);
+  });
+
+  it('answers a member without an organization with an empty list and an error text on create', async () => {
+    const { client } = await activeMember(t.url, admin, `${randomUUID().slice(0, 8)}@example.com`);
+    expect((await client.get('/api/projects')).body).toEqual([]);
+    const res = await client.post('/api/projects', { name: 'Orphan', description: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Create your organization on your profile first');
+  });
+
+  it('refuses a blank name with an error naming it, storing nothing', async () => {
+    const member = await memberOf(`Blank ${randomUUID().slice(0, 6)}`);
+    const res = await member.post('/api/projects', { name: '   ', description: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields[0].field).toBe('name');
+    expect(typeof res.body.error).toBe('string');
+    expect((await member.get('/api/projects')).body).toEqual([]);
+  });
+
+  it('answers 401 to a visitor and 403 to an inactive account', async () => {
+    const visitor = new Client(t.url);
+    expect((await visitor.get('/api/projects')).status).toBe(401);
+    expect((await visitor.post('/api/projects', { name: 'x' })).status).toBe(401);
+    expect((await visitor.get(`/api/projects/${randomUUID()}`)).status).toBe(401);
+    const inactive = await signIn(t.url, `${randomUUID().slice(0, 8)}@example.com`);
+    expect((await inactive.get('/api/projects')).status).toBe(403);
+    expect((await inactive.post('/api/projects', { name: 'x' })).status).toBe(403);
+  });
+});
