@@ -1,5 +1,8 @@
 import { ledgerProjection } from './ledger/index.ts';
 import { orgsProjection } from './orgs/index.ts';
+import { paymentsProjection } from './payments/index.ts';
+import { plansProjection } from './plans/index.ts';
+import { webhooksProjection } from './webhooks/index.ts';
 import { projectsProjection } from './projects/index.ts';
 import { assistantsProjection } from './assistants/index.ts';
 import { componentsProjection } from './components/index.ts';
@@ -15,6 +18,9 @@ export const projections: readonly Projection[] = [
   orgsProjection,
   ledgerProjection,
   projectsProjection,
+  plansProjection,
+  paymentsProjection,
+  webhooksProjection,
   componentsProjection,
   tagsProjection,
   assistantsProjection,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ensureSystemRoles, findOrRegister } from './auth/accounts.ts';
+import { seedDemoPlans } from './plans/seed.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
 
@@ -7,4 +8,5 @@ export const DEMO_ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
 export async function seedDemo(app: FastifyInstance): Promise<void> {
   await ensureSystemRoles(app);
   await findOrRegister(app, { email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, givenName: 'Ada', avatarUrl: null });
+  await seedDemoPlans(app);
 }

@@ -7,18 +7,23 @@ export interface JobRegistry {
   replay: {
     rebuild: { projection: string };
   };
+  'stripe-webhooks': {
+    apply: { eventId: string };
+    sweep: Record<string, never>;
+  };
 }
 
 export type QueueName = keyof JobRegistry;
 export type JobName<Q extends QueueName> = keyof JobRegistry[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobRegistry[Q][N];
 
-export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay'];
+export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe-webhooks'];
 
 /** Every job name of every queue: a worker refuses to start when one has no handler. */
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   projector: ['catch-up', 'catch-up-all'],
   replay: ['rebuild'],
+  'stripe-webhooks': ['apply', 'sweep'],
 };
 
 /** Job ids cannot contain ':' nor be all digits. */

@@ -11,6 +11,7 @@ import { checkServices } from '../services/preflight.ts';
 import { JOB_NAMES, QUEUE_NAMES, rebuildJobId, type QueueName } from './jobs.ts';
 import { projectorHandlers } from './projector.ts';
 import { replayHandlers } from './replay.ts';
+import { stripeWebhookHandlers } from './stripe-webhooks.ts';
 
 type Handler = (job: Job) => Promise<unknown>;
 
@@ -36,6 +37,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const handlers: Record<QueueName, Record<string, Handler>> = {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
+    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], projector: queues.projector, log }) as Record<string, Handler>,
   };
   for (const queue of QUEUE_NAMES) {
     const missing = JOB_NAMES[queue].filter((name) => !handlers[queue][name]);
@@ -70,6 +72,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const refresh = setInterval(() => upsertSafetyNet().catch((err) => log.warn({ err: err.message }, 'safety net')), 5000);
   await queues.projector.add('catch-up-all', {}, { removeOnComplete: true });
   await resumeRebuilds(pool, queues.replay);
+  await queues['stripe-webhooks'].upsertJobScheduler('stripe-sweep', { every: 30_000 }, { name: 'sweep', data: {} });
   log.info('workers started');
 
   return {

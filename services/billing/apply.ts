@@ -1,0 +1,201 @@
+import type pg from 'pg';
+import type { EventStore } from '../eventstore/store.ts';
+import type { EventMetadata } from '../eventstore/types.ts';
+import { orgDecider } from '../orgs/decider.ts';
+import { orgStreamId } from '../orgs/events.ts';
+import { planDecider } from '../plans/decider.ts';
+import { planStreamId, type PlanFields } from '../plans/events.ts';
+import { stripeEventDecider } from './decider.ts';
+import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
+import { interpret, type Intent } from './interpret.ts';
+import { loadState } from './load.ts';
+import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
+import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './subscription.ts';
+import { inTransaction, type Tx } from './transaction.ts';
+
+export interface ApplyDeps {
+  pool: pg.Pool;
+  store: EventStore;
+}
+
+/** An event that can never be applied (unknown org or plan, missing metadata): retrying cannot help. */
+export class StripeEventRejected extends Error {}
+
+export type Applied = { status: 'processed'; orgId: string | null; summary: string } | { status: 'ignored'; reason: string };
+
+type Plan = { planId: string } & PlanFields;
+type Effect = { orgId: string | null; summary: string };
+
+const metadataOf = (eventId: string): EventMetadata => ({ actor: 'stripe', causation_id: eventId, correlation_id: eventId });
+
+async function knownPlan(deps: ApplyDeps, planId: string): Promise<Plan> {
+  const plan = await loadState(deps.store, planDecider, planStreamId(planId));
+  if (!plan.exists) throw new StripeEventRejected(`unknown plan ${planId}`);
+  return plan;
+}
+
+async function knownOrg(deps: ApplyDeps, orgId: string): Promise<void> {
+  const org = await loadState(deps.store, orgDecider, orgStreamId(orgId));
+  if (!org.exists) throw new StripeEventRejected(`unknown organization ${orgId}`);
+}
+
+function grant(tx: Tx, eventId: string, step: string, data: { orgId: string; amount: number; kind: 'purchase' | 'renewal'; description: string; key: string; at: string }) {
+  if (data.amount <= 0) return Promise.resolve(0);
+  return tx
+    .run(orgDecider, orgStreamId(data.orgId), { type: 'GrantCredits', data }, { metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}` })
+    .then((outcome) => (outcome.events.length > 0 ? data.amount : 0));
+}
+
+/** The first period's key is shared by the checkout and the first invoice, so the month is granted once. */
+export const periodKey = (subscriptionId: string, periodStart: number | 'first' | string) => `period:${subscriptionId}:${periodStart}`;
+
+async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string): Promise<Effect> {
+  const { orgId } = intent;
+  const meta = metadataOf(eventId);
+  const done: string[] = [];
+  if (intent.mode === 'subscription' && intent.subscriptionId) {
+    const sub = await tx.run(
+      stripeSubscriptionDecider,
+      stripeSubscriptionStreamId(intent.subscriptionId),
+      { type: 'StartSubscription', data: { subscriptionId: intent.subscriptionId, orgId, planId: plan.planId, at } },
+      { metadata: meta },
+    );
+    if (!sub.state.ended) {
+      const orgPlan = { planId: plan.planId, name: plan.name, subscriptionId: intent.subscriptionId, isOneTime: false, monthlyCredits: plan.monthly_credits };
+      await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlan, at } }, { metadata: meta, idempotencyKey: `${eventId}-subscribe` });
+      done.push(`subscribed to ${plan.name}`);
+    }
+  }
+  if (intent.paymentIntentId) {
+    await tx.run(
+      stripePaymentDecider,
+      stripePaymentStreamId(intent.paymentIntentId),
+      {
+        type: 'RecordPayment',
+        data: { paymentIntentId: intent.paymentIntentId, orgId, planId: plan.planId, sessionId: intent.sessionId, amount: intent.amount, currency: intent.currency, credits: plan.one_time_credits, at },
+      },
+      { metadata: meta },
+    );
+  }
+  const once = await grant(tx, eventId, 'one-time', {
+    orgId, amount: plan.one_time_credits, kind: 'purchase', description: `${plan.name}: one-time credits`, key: `purchase:${intent.sessionId}`, at,
+  });
+  const firstMonth =
+    intent.mode === 'subscription' && intent.subscriptionId
+      ? await grant(tx, eventId, 'first-period', {
+          orgId, amount: plan.monthly_credits, kind: 'purchase', description: `${plan.name}: monthly credits`, key: periodKey(intent.subscriptionId, 'first'), at,
+        })
+      : 0;
+  done.push(`granted ${once + firstMonth} credits`);
+  return { orgId, summary: done.join(', ') };
+}
+
+async function period(tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
+  const key = intent.first
+    ? periodKey(intent.subscriptionId, 'first')
+    : intent.periodStart !== null
+      ? periodKey(intent.subscriptionId, intent.periodStart)
+      : `invoice:${intent.invoiceId}`;
+  const granted = await grant(tx, eventId, 'period', {
+    orgId: intent.orgId,
+    amount: plan.monthly_credits,
+    kind: intent.first ? 'purchase' : 'renewal',
+    description: intent.first ? `${plan.name}: monthly credits` : `${plan.name}: monthly renewal`,
+    key,
+    at,
+  });
+  return { orgId: intent.orgId, summary: `granted ${granted} credits for ${key}` };
+}
+
+async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'ended' }>, at: string): Promise<Effect> {
+  const streamId = stripeSubscriptionStreamId(intent.subscriptionId);
+  const known = await loadState(deps.store, stripeSubscriptionDecider, streamId, tx.client);
+  const orgId = known.orgId ?? intent.orgId;
+  if (!orgId) throw new StripeEventRejected(`unknown subscription ${intent.subscriptionId} (no orgId)`);
+  await knownOrg(deps, orgId);
+  const meta = metadataOf(eventId);
+  await tx.run(stripeSubscriptionDecider, streamId, { type: 'EndSubscription', data: { subscriptionId: intent.subscriptionId, orgId, at } }, { metadata: meta });
+  const cancelled = await tx.run(orgDecider, orgStreamId(orgId), { type: 'CancelPlan', data: { orgId, subscriptionId: intent.subscriptionId, at } }, { metadata: meta });
+  return { orgId, summary: cancelled.events.length ? 'plan ended' : 'subscription ended (it was not the current plan)' };
+}
+
+async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, at: string): Promise<Effect> {
+  const meta = metadataOf(eventId);
+  const recorded = await tx.run(
+    stripePaymentDecider,
+    stripePaymentStreamId(intent.paymentIntentId),
+    { type: 'RecordRefund', data: { paymentIntentId: intent.paymentIntentId, chargeId: intent.chargeId, amountRefunded: intent.amountRefunded, at } },
+    { metadata: meta },
+  );
+  const payment = recorded.state;
+  const orgId = payment.exists ? payment.orgId : null;
+  const event = recorded.events[0];
+  const credits = event?.type === 'StripePaymentRefunded' ? event.data.credits : 0;
+  if (!orgId || credits <= 0) return { orgId, summary: 'no credits to revoke' };
+  const revoked = await tx.run(
+    orgDecider,
+    orgStreamId(orgId),
+    {
+      type: 'RevokeCredits',
+      data: { orgId, amount: credits, kind: 'refund', description: `Refund of charge ${intent.chargeId}`, key: `refund:${intent.chargeId}:${intent.amountRefunded}`, at },
+    },
+    { metadata: meta, idempotencyKey: `${eventId}-refund` },
+  );
+  const taken = revoked.events[0]?.type === 'CreditsRevoked' ? revoked.events[0].data : null;
+  return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
+}
+
+async function effects(deps: ApplyDeps, tx: Tx, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, at: string): Promise<Effect> {
+  switch (intent.kind) {
+    case 'checkout':
+      return checkout(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
+    case 'period':
+      return period(tx, eventId, intent, await knownPlan(deps, intent.planId), at);
+    case 'ended':
+      return ended(deps, tx, eventId, intent, at);
+    case 'refund':
+      return refund(tx, eventId, intent, at);
+    default: {
+      const unknown: never = intent;
+      throw new Error(`unknown intent ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Applies one received Stripe event and records its outcome in the same transaction. */
+export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelope, now = new Date()): Promise<Applied> {
+  const at = now.toISOString();
+  const intent = interpret(event);
+  const streamId = stripeEventStreamId(event.id);
+  const meta = metadataOf(event.id);
+  if (intent.kind === 'invalid') throw new StripeEventRejected(intent.reason);
+  if (intent.kind === 'ignore') {
+    await inTransaction(deps.pool, deps.store, (tx) =>
+      tx.run(stripeEventDecider, streamId, { type: 'MarkStripeEventIgnored', data: { eventId: event.id, reason: intent.reason, at } }, { metadata: meta }),
+    );
+    return { status: 'ignored', reason: intent.reason };
+  }
+  if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(deps, intent.orgId);
+  return inTransaction(deps.pool, deps.store, async (tx) => {
+    const effect = await effects(deps, tx, event.id, intent, at);
+    await tx.run(
+      stripeEventDecider,
+      streamId,
+      { type: 'MarkStripeEventProcessed', data: { eventId: event.id, orgId: effect.orgId, summary: effect.summary, at } },
+      { metadata: meta },
+    );
+    return { status: 'processed' as const, ...effect };
+  });
+}
+
+/** Records why an event could not be applied; nothing else changes. */
+export async function markFailed(deps: ApplyDeps, eventId: string, reason: string, now = new Date()): Promise<void> {
+  await inTransaction(deps.pool, deps.store, (tx) =>
+    tx.run(
+      stripeEventDecider,
+      stripeEventStreamId(eventId),
+      { type: 'MarkStripeEventFailed', data: { eventId, reason: reason.slice(0, 1000), at: now.toISOString() } },
+      { metadata: metadataOf(eventId) },
+    ),
+  );
+}

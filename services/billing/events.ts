@@ -1,0 +1,50 @@
+import type { DomainEvent } from '../eventstore/types.ts';
+
+/** A Stripe event as received: the parts we read, and the whole object kept as it came. */
+export interface StripeEventEnvelope {
+  id: string;
+  type: string;
+  created: number;
+  livemode?: boolean;
+  data: { object: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+export type StripeEventReceived = DomainEvent<
+  'StripeEventReceived',
+  { eventId: string; type: string; created: number; livemode: boolean; event: StripeEventEnvelope; at: string }
+>;
+export type StripeEventProcessed = DomainEvent<
+  'StripeEventProcessed',
+  { eventId: string; orgId: string | null; summary: string; at: string }
+>;
+export type StripeEventIgnored = DomainEvent<'StripeEventIgnored', { eventId: string; reason: string; at: string }>;
+export type StripeEventFailed = DomainEvent<'StripeEventFailed', { eventId: string; reason: string; at: string }>;
+
+export type StripeEventLogEvent = StripeEventReceived | StripeEventProcessed | StripeEventIgnored | StripeEventFailed;
+
+export type StripeEventStatus = 'received' | 'processed' | 'ignored' | 'failed';
+
+export type StripeEventState = { received: false } | { received: true; status: StripeEventStatus; event: StripeEventEnvelope };
+
+/** One stream per Stripe event id: a redelivery finds the stream and appends nothing. */
+export const stripeEventStreamId = (eventId: string) => `stripe_event-${eventId}`;
+
+export const initialStripeEventState = (): StripeEventState => ({ received: false });
+
+const STATUS = {
+  StripeEventProcessed: 'processed',
+  StripeEventIgnored: 'ignored',
+  StripeEventFailed: 'failed',
+} as const;
+
+export function evolveStripeEvent(state: StripeEventState, event: StripeEventLogEvent): StripeEventState {
+  switch (event.type) {
+    case 'StripeEventReceived':
+      return { received: true, status: 'received', event: event.data.event };
+    case 'StripeEventProcessed':
+    case 'StripeEventIgnored':
+    case 'StripeEventFailed':
+      return state.received ? { ...state, status: STATUS[event.type] } : state;
+  }
+}

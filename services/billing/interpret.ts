@@ -1,0 +1,143 @@
+import type { StripeEventEnvelope } from './events.ts';
+
+/** What a Stripe event asks of us, read leniently from its payload (pure). */
+export type Intent =
+  | {
+      kind: 'checkout';
+      sessionId: string;
+      mode: 'payment' | 'subscription';
+      orgId: string;
+      userId: string | null;
+      planId: string;
+      subscriptionId: string | null;
+      paymentIntentId: string | null;
+      amount: number;
+      currency: string;
+    }
+  | { kind: 'period'; first: boolean; orgId: string; planId: string; subscriptionId: string; periodStart: number | null; invoiceId: string }
+  | { kind: 'ended'; subscriptionId: string; orgId: string | null }
+  | { kind: 'refund'; chargeId: string; paymentIntentId: string; amountRefunded: number }
+  | { kind: 'ignore'; reason: string }
+  | { kind: 'invalid'; reason: string };
+
+type Obj = Record<string, unknown>;
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+/** An id, whether Stripe sent it bare or expanded. */
+const ref = (v: unknown): string | null => str(v) ?? str(obj(v).id);
+
+/** Our keys, with the snake_case spelling of older integrations accepted too. */
+function ours(metadata: unknown) {
+  const m = obj(metadata);
+  return {
+    orgId: str(m.orgId) ?? str(m.org_id),
+    userId: str(m.userId) ?? str(m.user_id),
+    planId: str(m.planId) ?? str(m.plan_id),
+  };
+}
+
+function checkout(session: Obj): Intent {
+  const status = str(session.payment_status);
+  if (status !== 'paid' && status !== 'no_payment_required') {
+    return { kind: 'ignore', reason: `payment not completed yet (payment_status ${status ?? 'missing'})` };
+  }
+  const meta = ours(session.metadata);
+  const orgId = meta.orgId ?? str(session.client_reference_id);
+  const sessionId = str(session.id);
+  if (!sessionId) return { kind: 'invalid', reason: 'checkout session has no id' };
+  if (!orgId) return { kind: 'invalid', reason: 'checkout session carries no orgId (metadata or client_reference_id)' };
+  if (!meta.planId) return { kind: 'invalid', reason: 'checkout session carries no planId in its metadata' };
+  const mode = session.mode === 'subscription' ? 'subscription' : 'payment';
+  const subscriptionId = ref(session.subscription);
+  if (mode === 'subscription' && !subscriptionId) return { kind: 'invalid', reason: 'subscription checkout without a subscription id' };
+  return {
+    kind: 'checkout',
+    sessionId,
+    mode,
+    orgId,
+    userId: meta.userId,
+    planId: meta.planId,
+    subscriptionId,
+    paymentIntentId: ref(session.payment_intent),
+    amount: num(session.amount_total) ?? 0,
+    currency: str(session.currency) ?? 'usd',
+  };
+}
+
+/** The subscription an invoice bills: `parent.subscription_details` since API 2025-03-31, `subscription` before. */
+function invoiceSubscription(invoice: Obj) {
+  const details = obj(obj(invoice.parent).subscription_details);
+  const legacy = obj(invoice.subscription_details);
+  return {
+    subscriptionId: ref(details.subscription) ?? ref(invoice.subscription),
+    meta: ours(Object.keys(obj(details.metadata)).length ? details.metadata : Object.keys(obj(legacy.metadata)).length ? legacy.metadata : invoice.metadata),
+  };
+}
+
+/** The start of the period a subscription line bills (the invoice's own period is the one before). */
+function periodStart(invoice: Obj, subscriptionId: string): number | null {
+  const lines = obj(invoice.lines).data;
+  for (const line of Array.isArray(lines) ? lines.map(obj) : []) {
+    const parent = obj(obj(line.parent).subscription_item_details);
+    const sub = ref(parent.subscription) ?? ref(line.subscription);
+    if (sub === subscriptionId || (!sub && line.type === 'subscription')) {
+      const start = num(obj(line.period).start);
+      if (start !== null) return start;
+    }
+  }
+  return null;
+}
+
+function invoicePaid(invoice: Obj): Intent {
+  const reason = str(invoice.billing_reason);
+  if (reason !== 'subscription_create' && reason !== 'subscription_cycle') {
+    return { kind: 'ignore', reason: `invoice with billing_reason ${reason ?? 'missing'} grants no credits` };
+  }
+  const invoiceId = str(invoice.id);
+  const { subscriptionId, meta } = invoiceSubscription(invoice);
+  if (!invoiceId || !subscriptionId) return { kind: 'invalid', reason: 'invoice carries no subscription' };
+  if (!meta.orgId || !meta.planId) return { kind: 'invalid', reason: 'invoice subscription carries no orgId/planId metadata' };
+  const first = reason === 'subscription_create';
+  return { kind: 'period', first, orgId: meta.orgId, planId: meta.planId, subscriptionId, periodStart: first ? null : periodStart(invoice, subscriptionId), invoiceId };
+}
+
+function subscriptionEnded(subscription: Obj): Intent {
+  const subscriptionId = str(subscription.id);
+  if (!subscriptionId) return { kind: 'invalid', reason: 'subscription has no id' };
+  return { kind: 'ended', subscriptionId, orgId: ours(subscription.metadata).orgId };
+}
+
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
+function chargeRefunded(charge: Obj): Intent {
+  const chargeId = str(charge.id);
+  const paymentIntentId = ref(charge.payment_intent);
+  const amountRefunded = num(charge.amount_refunded);
+  if (!chargeId || !paymentIntentId || amountRefunded === null) return { kind: 'invalid', reason: 'refunded charge lacks id, payment_intent or amount_refunded' };
+  return { kind: 'refund', chargeId, paymentIntentId, amountRefunded };
+}
+
+export function interpret(event: StripeEventEnvelope): Intent {
+  const object = obj(event.data?.object);
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return checkout(object);
+    case 'invoice.paid':
+      return invoicePaid(object);
+    case 'customer.subscription.deleted':
+      return subscriptionEnded(object);
+    case 'customer.subscription.updated': {
+      const status = str(object.status);
+      return status && ENDED_STATUSES.has(status)
+        ? subscriptionEnded(object)
+        : { kind: 'ignore', reason: `subscription is ${status ?? 'in an unknown state'}: nothing changes until it ends` };
+    }
+    case 'charge.refunded':
+      return chargeRefunded(object);
+    default:
+      return { kind: 'ignore', reason: `event type ${event.type} is not handled` };
+  }
+}

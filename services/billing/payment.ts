@@ -1,0 +1,79 @@
+import type { Decider } from '../eventstore/decider.ts';
+import { DomainError } from '../eventstore/errors.ts';
+import type { DomainEvent } from '../eventstore/types.ts';
+
+/**
+ * One paid Stripe payment (a payment intent) and the credits it bought, so that a refund takes
+ * back the same share of those credits as of the money: floor(credits × refunded / amount),
+ * less what earlier refunds of it already took.
+ */
+export type StripePaymentCredited = DomainEvent<
+  'StripePaymentCredited',
+  { paymentIntentId: string; orgId: string; planId: string; sessionId: string; amount: number; currency: string; credits: number; at: string }
+>;
+export type StripePaymentRefunded = DomainEvent<
+  'StripePaymentRefunded',
+  { paymentIntentId: string; orgId: string; chargeId: string; amountRefunded: number; credits: number; at: string }
+>;
+export type StripePaymentEvent = StripePaymentCredited | StripePaymentRefunded;
+
+export type StripePaymentState =
+  | { exists: false }
+  | { exists: true; orgId: string; amount: number; credits: number; amountRefunded: number; creditsRevoked: number };
+
+export type RecordPayment = { type: 'RecordPayment'; data: StripePaymentCredited['data'] };
+export type RecordRefund = { type: 'RecordRefund'; data: { paymentIntentId: string; chargeId: string; amountRefunded: number; at: string } };
+export type StripePaymentCommand = RecordPayment | RecordRefund;
+
+/** Retried: the refund may have overtaken the payment it refunds. */
+export class PaymentNotKnown extends DomainError {
+  constructor(paymentIntentId: string) {
+    super(404, 'payment_not_known', `no payment of ours is known for payment intent ${paymentIntentId}`);
+  }
+}
+
+export const stripePaymentStreamId = (paymentIntentId: string) => `stripe_payment-${paymentIntentId}`;
+
+const initial = (): StripePaymentState => ({ exists: false });
+
+function evolve(state: StripePaymentState, event: StripePaymentEvent): StripePaymentState {
+  switch (event.type) {
+    case 'StripePaymentCredited':
+      return { exists: true, orgId: event.data.orgId, amount: event.data.amount, credits: event.data.credits, amountRefunded: 0, creditsRevoked: 0 };
+    case 'StripePaymentRefunded':
+      return state.exists
+        ? { ...state, amountRefunded: event.data.amountRefunded, creditsRevoked: state.creditsRevoked + event.data.credits }
+        : state;
+  }
+}
+
+export function refundedCredits(credits: number, amount: number, amountRefunded: number): number {
+  if (amount <= 0) return 0;
+  return Math.floor((credits * Math.min(amountRefunded, amount)) / amount);
+}
+
+function recordRefund({ data }: RecordRefund, state: StripePaymentState): StripePaymentEvent[] {
+  if (!state.exists) throw new PaymentNotKnown(data.paymentIntentId);
+  if (data.amountRefunded <= state.amountRefunded) return [];
+  const credits = refundedCredits(state.credits, state.amount, data.amountRefunded) - state.creditsRevoked;
+  return [{ type: 'StripePaymentRefunded', data: { ...data, orgId: state.orgId, credits: Math.max(credits, 0) } }];
+}
+
+function decide(command: StripePaymentCommand, state: StripePaymentState): StripePaymentEvent[] {
+  switch (command.type) {
+    case 'RecordPayment':
+      return state.exists ? [] : [{ type: 'StripePaymentCredited', data: command.data }];
+    case 'RecordRefund':
+      return recordRefund(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export const stripePaymentDecider: Decider<StripePaymentCommand, StripePaymentEvent, StripePaymentState> = {
+  initialState: initial,
+  evolve,
+  decide,
+};
