@@ -36,7 +36,7 @@ describe('projects', () => {
     expect(one.body).toEqual(res.body);
   });
 
-  it('lists the newest project first, with a missing description as ''', async () => {
+  it('lists the newest project first, a missing description answered as empty', async () => {
     const member = await memberOf(`Order ${randomUUID().slice(0, 6)}`);
     await member.post('/api/projects', { name: 'First', description: '' });
     const second = await member.post('/api/projects', { name: 'Second' });

@@ -29,6 +29,10 @@ const publicRoutes: RouteObject[] = [
 
 const memberRoutes: RouteObject[] = [
   { path: paths.dashboard.path, lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
+  { path: paths.projects.path, lazy: page(() => import('../features/projects/components/ProjectsPage')) },
+  { path: paths.project.path, lazy: page(() => import('../features/projects/components/ProjectPage')) },
+  { path: paths.advisors.path, lazy: page(() => import('../features/advisors/components/AdvisorsPage')) },
+  { path: paths.support.path, lazy: page(() => import('../features/support/components/SupportPage')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,37 @@
+import { useState, type FormEvent } from 'react';
+import type { Component } from '../api/types';
+import { FormActions } from './FormActions';
+import { useComponentSaver } from './use-save-component';
+
+export interface ComponentFormProps {
+  editing: Component | null;
+  onDone: () => void;
+}
+
+export function TermForm({ editing, onDone }: ComponentFormProps) {
+  const [name, setName] = useState(editing?.name ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const { save, problem, saving } = useComponentSaver(editing, () => {
+    setName('');
+    setDescription('');
+    onDone();
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save({ type: 'term', name, description });
+  };
+  return (
+    <form className="card designer-form" onSubmit={onSubmit} aria-label={editing ? 'Edit term' : 'New term'}>
+      <h2>{editing ? `Edit ${editing.name}` : 'New term'}</h2>
+      <label className="field">
+        <span className="field__label">Name</span>
+        <input className="input" name="name" value={name} onChange={(e) => setName(e.target.value)} required />
+      </label>
+      <label className="field">
+        <span className="field__label">Description</span>
+        <textarea className="input" name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </label>
+      <FormActions editing={!!editing} saving={saving} problem={problem} onCancel={onDone} />
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => [...projectKeys.all, 'list'] as const,
+  details: () => [...projectKeys.all, 'detail'] as const,
+  detail: (id: string) => [...projectKeys.details(), id] as const,
+};
+
+export interface Project {
+  id: string;
+  name: string;
+  description: string;
+}

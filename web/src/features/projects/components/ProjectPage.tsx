@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useToast } from '../../../components/Toast';
+import { ApiError } from '../../../lib/api';
+import { paths } from '../../../paths';
+import { useProject } from '../api/get-project';
+import './projects.css';
+
+/** The server said no (not found, not yours): 'Failed to load project'; no answer at all: 'Error loading project'. */
+const loadFailure = (err: unknown) => (err instanceof ApiError && err.status > 0 ? 'Failed to load project' : 'Error loading project');
+
+export default function ProjectPage() {
+  const { id = '' } = useParams();
+  const toast = useToast();
+  const { data: project, isPending, error } = useProject(id);
+
+  useEffect(() => {
+    if (error) toast.error(loadFailure(error));
+  }, [error, toast]);
+
+  if (isPending) return <div className="page"><p className="loading-text">Loading project...</p></div>;
+  if (!project) {
+    return (
+      <div className="page page--narrow">
+        <h1>Project unavailable</h1>
+        <p className="muted">This project does not exist or belongs to another organization.</p>
+        <Link to={paths.projects.path} className="button button--secondary">Back to projects</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <header className="page-header">
+        <p className="eyebrow">Project</p>
+        <h1>{project.name}</h1>
+        {project.description && <p className="lead">{project.description}</p>}
+      </header>
+      <section className="card board-placeholder">
+        <h2>Advisory Board Interface Coming Soon</h2>
+        <p className="muted">Chat with your advisors, choose who sits on the board and share files with them: all planned for this page.</p>
+      </section>
+    </div>
+  );
+}
