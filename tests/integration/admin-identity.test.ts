@@ -24,14 +24,14 @@ describe('admin users', () => {
   it('lists users with their organization, roles and permissions', async () => {
     const res = await admin.get('/api/admin/users');
     expect(res.status).toBe(200);
-    const me = (res.body as { email: string }[]).find((u) => u.email === ADMIN_EMAIL);
+    const me = (res.body as { email: string; roles: { name: string }[] }[]).find((u) => u.email === ADMIN_EMAIL);
     expect(me).toMatchObject({
       name: 'Ada Admin',
       is_active: true,
       organization: { name: 'Admin Org', credits: 0, subscription: null },
       permissions: ['admin'],
     });
-    expect((me as { roles: { name: string }[] }).roles.map((r) => r.name)).toEqual(['admin', 'member']);
+    expect(me?.roles.map((r) => r.name)).toEqual(['admin', 'member']);
   });
 
   it('enables a new account with one event, visible in the list and to the user at once', async () => {

@@ -42,6 +42,7 @@ export const paths = {
 
   api: {
     logout: '/api/auth/logout',
+    googleSignIn: '/api/auth/google',
   },
 } as const;
 

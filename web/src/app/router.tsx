@@ -33,6 +33,15 @@ const memberRoutes: RouteObject[] = [
   { path: paths.project.path, lazy: page(() => import('../features/projects/components/ProjectPage')) },
   { path: paths.advisors.path, lazy: page(() => import('../features/advisors/components/AdvisorsPage')) },
   { path: paths.support.path, lazy: page(() => import('../features/support/components/SupportPage')) },
+  { path: paths.profile.path, lazy: page(() => import('../features/profile/components/ProfilePage')) },
+];
+
+/** Pages under /admin (relative paths), one line each; their side-navigation entries are in features/admin/nav.ts. */
+const adminRoutes: RouteObject[] = [
+  { path: 'orgs', lazy: page(() => import('../features/admin/components/OrgsPage')) },
+  { path: 'users', lazy: page(() => import('../features/admin/components/UsersPage')) },
+  { path: 'roles', lazy: page(() => import('../features/admin/components/RolesPage')) },
+  { path: 'permissions', lazy: page(() => import('../features/admin/components/PermissionsPage')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -43,6 +52,11 @@ export const routes: RouteObject[] = [
     children: [
       ...publicRoutes,
       { Component: RequireAuth, children: memberRoutes },
+      {
+        path: '/admin',
+        Component: RequireAuth,
+        children: [{ lazy: page(() => import('../features/admin/components/AdminLayout')), children: [{ index: true }, ...adminRoutes] }],
+      },
       { path: '*', Component: NotFound },
     ],
   },

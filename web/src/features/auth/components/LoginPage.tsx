@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { appName, logoUrl } from '../../../config';
 import { paths } from '../../../paths';
 import { useAuth } from '../api/get-me';
+import { useProviders } from '../api/get-providers';
 import { displayName } from '../permissions';
 import { DevLoginForm } from './DevLoginForm';
 import { GoogleMark } from './GoogleMark';
@@ -9,6 +10,7 @@ import '../auth.css';
 
 export default function LoginPage() {
   const { user } = useAuth();
+  const providers = useProviders();
 
   return (
     <div className="page page--narrow login">
@@ -26,11 +28,18 @@ export default function LoginPage() {
           </div>
         ) : (
           <>
-            <button type="button" className="google-button" disabled title="Coming soon">
-              <GoogleMark />
-              <span>Sign in with Google</span>
-              <span className="soon-badge">Coming soon</span>
-            </button>
+            {providers.data?.google ? (
+              <a className="google-button" href={paths.api.googleSignIn}>
+                <GoogleMark />
+                <span>Sign in with Google</span>
+              </a>
+            ) : (
+              <button type="button" className="google-button" disabled title="Coming soon">
+                <GoogleMark />
+                <span>Sign in with Google</span>
+                <span className="soon-badge">Coming soon</span>
+              </button>
+            )}
             <DevLoginForm />
           </>
         )}

@@ -1,0 +1,23 @@
+import { paths } from '../../paths';
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  /** Needed to see the entry and to open its page (dot-hierarchical). */
+  permission: string;
+}
+
+/** The admin side navigation, in order. A new admin page adds one line here and one route in app/router.tsx. */
+export const adminNav: AdminNavItem[] = [
+  { to: paths.admin.orgs.path, label: 'Organizations', permission: 'admin.orgs.view' },
+  { to: paths.admin.users.path, label: 'Users', permission: 'admin.users.view' },
+  { to: paths.admin.roles.path, label: 'Roles', permission: 'admin.roles.view' },
+  { to: paths.admin.permissions.path, label: 'Permissions', permission: 'admin.permissions.view' },
+];
+
+/** The navigation entry a path belongs to (the longest matching one), if any. */
+export function navItemFor(pathname: string, items: readonly AdminNavItem[] = adminNav): AdminNavItem | undefined {
+  return items
+    .filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+}

@@ -1,0 +1,65 @@
+import type { CreditTransaction, UsageRecord } from '../types';
+
+const day = (iso: string) => iso.slice(0, 10);
+
+export function TransactionList({ transactions }: { transactions: CreditTransaction[] }) {
+  return (
+    <section className="card profile-activity" aria-labelledby="transactions-title">
+      <h2 id="transactions-title">Recent credit transactions</h2>
+      {transactions.length === 0 ? (
+        <p className="muted">No credit transactions yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Type</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.map((t) => (
+              <tr key={t.id}>
+                <td>{day(t.created_at)}</td>
+                <td>{t.type.toUpperCase()}</td>
+                <td className={t.amount < 0 ? 'amount amount--out' : 'amount'}>{t.amount}</td>
+                <td>{t.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export function UsageList({ usage }: { usage: UsageRecord[] }) {
+  return (
+    <section className="card profile-activity" aria-labelledby="usage-title">
+      <h2 id="usage-title">Recent usage</h2>
+      {usage.length === 0 ? (
+        <p className="muted">No usage yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Credits used</th>
+              <th scope="col">Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {usage.map((u) => (
+              <tr key={u.id}>
+                <td>{day(u.created_at)}</td>
+                <td className="amount">{u.credits_used}</td>
+                <td>{u.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

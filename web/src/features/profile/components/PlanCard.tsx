@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../paths';
+import type { Profile } from '../types';
+
+export function PlanCard({ organization }: { organization: Profile['organization'] }) {
+  const plan = organization?.subscription ?? null;
+  return (
+    <section className="card profile-plan" aria-labelledby="plan-title">
+      <p className="eyebrow">Current plan</p>
+      <h2 id="plan-title">{plan ? plan.name : 'No plan yet'}</h2>
+      {plan ? (
+        <>
+          {plan.description && <p className="profile-plan__description">{plan.description}</p>}
+          <p className="muted">
+            {plan.monthly_credits} credits {plan.is_one_time ? 'one-time' : 'per month'}
+          </p>
+        </>
+      ) : (
+        <p className="muted">Choose a plan to get credits for your organization.</p>
+      )}
+      <Link to={paths.pricing.path} className="button button--gold">
+        Change Plan
+      </Link>
+    </section>
+  );
+}
+
+export function BalanceCard({ organization }: { organization: Profile['organization'] }) {
+  return (
+    <section className="card profile-balance" aria-labelledby="balance-title">
+      <p className="eyebrow" id="balance-title">
+        Credit balance
+      </p>
+      <p className="profile-balance__amount" data-testid="credit-balance">
+        {organization ? organization.credits : 0}
+      </p>
+      <p className="muted">{organization ? organization.name : 'No organization yet'}</p>
+    </section>
+  );
+}

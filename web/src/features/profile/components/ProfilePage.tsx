@@ -1,0 +1,44 @@
+import { Loading } from '../../../components/Loading';
+import { useProfile } from '../api/get-profile';
+import { TransactionList, UsageList } from './ActivityLists';
+import { BalanceCard, PlanCard } from './PlanCard';
+import { ProfileForm } from './ProfileForm';
+import '../profile.css';
+
+export default function ProfilePage() {
+  const profile = useProfile();
+
+  if (profile.isPending) return <Loading />;
+  if (profile.isError) {
+    return (
+      <div className="page page--narrow">
+        <section className="card notice">
+          <h1>Profile</h1>
+          <p>Your profile could not be loaded. Please try again.</p>
+        </section>
+      </div>
+    );
+  }
+
+  const data = profile.data;
+  return (
+    <div className="page profile">
+      <header className="page-header">
+        <p className="eyebrow">Profile</p>
+        <h1>{data.name}</h1>
+        <p className="muted">{data.email}</p>
+      </header>
+      <div className="profile__grid">
+        <ProfileForm key={data.organization?.id ?? 'none'} profile={data} />
+        <div className="profile__side">
+          <PlanCard organization={data.organization} />
+          <BalanceCard organization={data.organization} />
+        </div>
+      </div>
+      <div className="profile__activity">
+        <TransactionList transactions={data.transactions} />
+        <UsageList usage={data.usage} />
+      </div>
+    </div>
+  );
+}
