@@ -71,7 +71,6 @@ export async function catchUp(
   const batchSize = options.batchSize ?? 1000;
   const settleUntil = Date.now() + (options.settleMs ?? 1000);
   const t = tableNames(version);
-  const wanted = new Set(projection.handles);
   let total = 0;
   for (;;) {
     if (options.signal?.aborted) return total;
@@ -87,21 +86,23 @@ export async function catchUp(
       );
       if (cp.rowCount === 0) throw new Error(`no checkpoint for projection ${projection.name} v${version}`);
       const from: LogPosition = { xid: cp.rows[0].xid, pos: Number(cp.rows[0].pos) };
-      const events = await store.readAll(from, batchSize, client);
+      const batch = await store.readBatch(from, batchSize, projection.handles, client);
+      const events = batch.events;
       read = events.length;
-      if (read === 0) {
+      // A batch that is not full has seen every relevant event up to the safe head: move there.
+      const last = events.at(-1);
+      position = read < batchSize && batch.head && comparePositions(batch.head, from) > 0
+        ? batch.head
+        : last ? { xid: last.transactionId, pos: last.globalPosition } : from;
+      if (comparePositions(position, from) === 0) {
         await client.query('COMMIT');
-        position = from;
       } else {
-        const relevant = events.filter((e) => wanted.has(e.type));
-        const last = events[events.length - 1];
-        position = { xid: last.transactionId, pos: last.globalPosition };
-        if (relevant.length > 0) {
+        if (read > 0) {
           try {
-            await projection.apply(client, relevant, t);
+            await projection.apply(client, events, t);
           } catch (err) {
             await client.query('ROLLBACK');
-            const failedAt = await findFailingPosition(pool, projection, t, relevant);
+            const failedAt = await findFailingPosition(pool, projection, t, events);
             await recordFailure(pool, projection.name, version, failedAt, err);
             throw new ProjectionError(projection.name, failedAt, err);
           }

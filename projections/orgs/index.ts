@@ -4,7 +4,7 @@ import type { OrgEvent } from '../../services/orgs/events.ts';
 /** Organizations with their balance, plan and last billing. Credit events carry the balance after them. */
 export const orgsProjection: Projection = {
   name: 'orgs',
-  version: 1,
+  version: 2,
   handles: [
     'OrganizationCreated',
     'OrganizationRenamed',
@@ -27,16 +27,14 @@ export const orgsProjection: Projection = {
       plan           jsonb,
       created_at     timestamptz NOT NULL,
       updated_at     timestamptz NOT NULL,
-      position       bigint NOT NULL
+      position       bigint NOT NULL,
+      balance_position bigint NOT NULL DEFAULT 0
     );
     CREATE INDEX ON ${t('orgs')} (lower(name));`,
   async apply(db, events, t) {
-    // Many debits of one org in a batch need only the last balance.
-    const lastCredit = new Map<string, number>();
-    events.forEach((e, i) => {
-      if (e.type === 'CreditsDebited') lastCredit.set((e.data as { orgId: string }).orgId, i);
-    });
-    for (const [i, stored] of events.entries()) {
+    // Credit events carry the balance after them: a batch needs only each org's last one.
+    const credits = new Map<string, { balance: number; position: number; billedAt: string | null }>();
+    for (const stored of events) {
       const event = stored as unknown as OrgEvent;
       const pos = stored.globalPosition;
       const set = (assignments: string, values: unknown[]) =>
@@ -59,18 +57,14 @@ export const orgsProjection: Projection = {
         case 'OrganizationDeactivated':
           await set('is_active = $4', [event.type === 'OrganizationActivated']);
           break;
-        case 'CreditsDebited':
-          if (lastCredit.get(event.data.orgId) === i) await set('credit_balance = $4', [event.data.balanceAfter]);
-          break;
         case 'CreditsGranted':
-          await set(
-            event.data.kind === 'adjustment' ? 'credit_balance = $4' : 'credit_balance = $4, last_billing = $2',
-            [event.data.balanceAfter],
-          );
+        case 'CreditsDebited':
+        case 'CreditsRevoked': {
+          const billed = event.type === 'CreditsGranted' && event.data.kind !== 'adjustment' ? event.data.at : null;
+          const previous = credits.get(event.data.orgId);
+          credits.set(event.data.orgId, { balance: event.data.balanceAfter, position: pos, billedAt: billed ?? previous?.billedAt ?? null });
           break;
-        case 'CreditsRevoked':
-          await set('credit_balance = $4', [event.data.balanceAfter]);
-          break;
+        }
         case 'PlanSubscribed':
           await set('plan = $4', [JSON.stringify(event.data.plan)]);
           break;
@@ -78,6 +72,13 @@ export const orgsProjection: Projection = {
           await set('plan = NULL', []);
           break;
       }
+    }
+    for (const [orgId, c] of credits) {
+      await db.query(
+        `UPDATE ${t('orgs')} SET credit_balance = $2, last_billing = coalesce($3, last_billing), balance_position = $4
+          WHERE id = $1 AND balance_position < $4`,
+        [orgId, c.balance, c.billedAt, c.position],
+      );
     }
   },
 };

@@ -176,6 +176,37 @@ export class EventStore {
     return res.rows.map(toStoredEvent);
   }
 
+  /**
+   * Like readAll, but only events of the given types, and with the furthest position it is safe to
+   * move a checkpoint to when the batch is not full (read in the same snapshot, so nothing between
+   * the two can be skipped).
+   */
+  async readBatch(
+    after: LogPosition,
+    limit: number,
+    types: readonly string[],
+    client?: Queryable,
+  ): Promise<{ events: StoredEvent[]; head: LogPosition | null }> {
+    const res = await (client ?? this.pool).query(
+      `WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+            batch AS (
+              SELECT ${EVENT_COLUMNS} FROM events, bound
+               WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+                 AND transaction_id < bound.xmin AND type = ANY($4::text[])
+               ORDER BY transaction_id, global_position LIMIT $3),
+            head AS (
+              SELECT transaction_id::text AS xid, global_position AS pos FROM events, bound
+               WHERE transaction_id < bound.xmin
+               ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+       SELECT (SELECT coalesce(json_agg(b ORDER BY b.transaction_id::xid8, b.global_position), '[]'::json) FROM batch b) AS events,
+              (SELECT row_to_json(h) FROM head h) AS head`,
+      [after.xid, after.pos, limit, types],
+    );
+    const row = res.rows[0];
+    const head = row.head ? { xid: String(row.head.xid), pos: Number(row.head.pos) } : null;
+    return { events: (row.events as EventRow[]).map(toStoredEvent), head };
+  }
+
   /** Whether any committed event lies beyond `after`, visible yet or held back by an open transaction. */
   async hasEventsAfter(after: LogPosition, client?: Queryable): Promise<boolean> {
     const res = await (client ?? this.pool).query(

@@ -8,7 +8,7 @@ import { CreateProjectBody, Project, ProjectList, ProjectParams } from './schema
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get('/', { schema: { tags: ['projects'], response: { 200: ProjectList } } }, async (request) => {
     const orgId = request.user!.organization_id;

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { DomainError } from '../../eventstore/errors.ts';
 import { holds } from '../../roles/permissions.ts';
 import {
@@ -41,6 +41,13 @@ export class Forbidden extends DomainError {
 /** The BullMQ dashboard, a server-rendered page outside /api that needs the session too. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
+const GUARD = Symbol('auth guard');
+
+function guard(check: (request: FastifyRequest) => Promise<void>): preHandlerHookHandler {
+  const handler = (async (request: FastifyRequest) => check(request)) as unknown as preHandlerHookHandler;
+  return Object.assign(handler, { [GUARD]: true });
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export default fp(
@@ -73,14 +80,26 @@ export default fp(
       request.user = await loadSessionUser(app.pg, unsigned.value);
     });
 
-    const requireUser: preHandlerHookHandler = async (request) => {
+    const requireUser = guard(async (request) => {
       if (!request.user) throw new Unauthenticated();
       if (!request.user.is_active) throw new Forbidden('Your account is not active');
-    };
+    });
     app.decorate('requireUser', requireUser);
-    app.decorate('requirePermission', (permission: string): preHandlerHookHandler => async (request) => {
-      if (!request.user) throw new Unauthenticated();
-      if (!request.user.is_active || !holds(request.user.permissions, permission)) throw new Forbidden();
+    app.decorate('requirePermission', (permission: string) =>
+      guard(async (request) => {
+        if (!request.user) throw new Unauthenticated();
+        if (!request.user.is_active || !holds(request.user.permissions, permission)) throw new Forbidden();
+      }),
+    );
+
+    // Fastify validates a body before preHandler hooks run: a guard given as a route's preHandler
+    // is moved to its onRequest, so that a visitor gets 401/403 and never learns the body's shape.
+    app.addHook('onRoute', (route) => {
+      const pre = [route.preHandler].flat().filter(Boolean) as preHandlerHookHandler[];
+      const guards = pre.filter((h) => GUARD in h);
+      if (guards.length === 0) return;
+      route.preHandler = pre.filter((h) => !(GUARD in h));
+      route.onRequest = [...([route.onRequest].flat().filter(Boolean) as onRequestHookHandler[]), ...(guards as unknown as onRequestHookHandler[])];
     });
 
     app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Config } from '../../services/config.ts';
+
+export interface Child {
+  process: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Runs one of the product's entry points as its own process, with the test's database and Redis prefix. */
+export function spawnEntry(entry: string, config: Config, env: Record<string, string> = {}): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: config.DATABASE_URL,
+      REDIS_URL: config.REDIS_URL,
+      REDIS_PREFIX: config.REDIS_PREFIX,
+      LOG_LEVEL: 'warn',
+      DEV_LOGIN: '1',
+      ADMIN_EMAILS: config.ADMIN_EMAILS.join(','),
+      NEW_ACCOUNTS_ACTIVE: config.NEW_ACCOUNTS_ACTIVE ? '1' : '0',
+      RATE_LIMIT: 'off',
+      SERVE_WEB: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    process: child,
+    output,
+    exited,
+    async kill(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export async function waitFor<T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => null);
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Starts an API process on a port and waits until it answers. */
+export async function spawnApi(config: Config, port: number): Promise<Child & { url: string }> {
+  const child = spawnEntry('services/http/server.ts', config, { PORT: String(port), HOST: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`API on ${port} (${child.output.join('')})`, async () => (await fetch(`${url}/api/health`)).ok);
+  return { ...child, url };
+}
