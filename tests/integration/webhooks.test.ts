@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgDecider } from '../../services/orgs/decider.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
@@ -34,7 +35,7 @@ afterAll(async () => {
 
 const orgRow = (orgId: string) => t.db.query('SELECT credit_balance::int AS balance, plan FROM orgs WHERE id = $1', [orgId]).then((r) => r.rows[0]);
 const ledger = (orgId: string) =>
-  t.db.query('SELECT type, amount::int AS amount FROM credit_transactions WHERE org_id = $1 ORDER BY amount', [orgId]).then((r) => r.rows);
+  t.db.query('SELECT type, amount::int AS amount FROM credit_transactions WHERE org_id = $1 ORDER BY amount, type', [orgId]).then((r) => r.rows);
 
 describe('Stripe webhooks', () => {
   it('every fixture, delivered three times in shuffled order, has its effect exactly once', async () => {
@@ -96,6 +97,44 @@ describe('Stripe webhooks', () => {
     expect(after).toEqual({ balance: 1200, plan: null });
     expect(await countEvents(t, orgStreamId(orgId), 'PlanSubscribed')).toBe(1);
     expect(await countEvents(t, orgStreamId(orgId), 'PlanCancelled')).toBe(1);
+  });
+
+  it('a refund revokes its share of the credits, waits for a payment it overtook, and never goes below zero', async () => {
+    const { orgId, userId } = await memberWithOrg(t, `refund-${randomUUID().slice(0, 6)}@example.com`);
+    const suffix = `r${randomUUID().slice(0, 6)}`;
+    const paid = fixtureEvent('checkout.session.completed.payment.json', orgId, suffix);
+    const refund = (amountRefunded: number, n: number) => {
+      const event = fixtureEvent('charge.refunded.json', orgId, suffix);
+      event.id = `${event.id}_${n}`;
+      Object.assign(event.data.object, { amount_refunded: amountRefunded, refunded: amountRefunded === 4900 });
+      return event;
+    };
+    const half = refund(2450, 1);
+    await postEvent(t.url, half, secret);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await postEvent(t.url, paid, secret);
+    expect(await settled(t, [half.id, paid.id])).toEqual({ [half.id]: 'processed', [paid.id]: 'processed' });
+    expect((await eventually(() => orgRow(orgId), (o) => o.balance === 250)).balance).toBe(250);
+
+    await t.app.commands.run(
+      orgDecider,
+      orgStreamId(orgId),
+      { type: 'DebitCredits', data: { orgId, amount: 200, description: 'usage', usageId: randomUUID(), userId, at: new Date().toISOString() } },
+      { metadata: { actor: 'test' } },
+    );
+    const full = refund(4900, 2);
+    await postEvent(t.url, full, secret);
+    await settled(t, [full.id]);
+    expect((await eventually(() => orgRow(orgId), (o) => o.balance === 0)).balance).toBe(0);
+    const revoked = await t.db.query(
+      `SELECT (data->>'requested')::int AS requested, (data->>'amount')::int AS amount, (data->>'shortfall')::int AS shortfall
+         FROM events WHERE stream_id = $1 AND type = 'CreditsRevoked' ORDER BY stream_position`,
+      [orgStreamId(orgId)],
+    );
+    expect(revoked.rows).toEqual([
+      { requested: 250, amount: 250, shortfall: 0 },
+      { requested: 250, amount: 50, shortfall: 200 },
+    ]);
   });
 
   it('refuses a tampered or missing signature with 400 and stores nothing', async () => {

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../support/app.ts';
+import { Client, signIn } from '../support/http.ts';
+import { activeMember, signInAdmin } from '../support/identity.ts';
+import { memberWithOrg } from '../support/orgs.ts';
+import { createPlans, FIXTURE_DIR, PACK_PLAN, PRO_PLAN } from './stripe-support.ts';
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  form: URLSearchParams;
+}
+
+/** Answers like Stripe's Checkout Sessions API, from Stripe's own example session; records each request. */
+function fakeStripe() {
+  const seen: Seen[] = [];
+  let failWith: number | null = null;
+  const example = JSON.parse(readFileSync(new URL('openapi-fixtures3/checkout.session.json', FIXTURE_DIR), 'utf8'));
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, form });
+      res.setHeader('content-type', 'application/json');
+      if (failWith) {
+        res.statusCode = failWith;
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong at the fake' } }));
+        return;
+      }
+      if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
+        return;
+      }
+      const id = `cs_test_${randomUUID().replaceAll('-', '')}`;
+      res.end(
+        JSON.stringify({
+          ...example,
+          id,
+          mode: form.get('mode'),
+          client_reference_id: form.get('client_reference_id'),
+          metadata: { orgId: form.get('metadata[orgId]'), userId: form.get('metadata[userId]'), planId: form.get('metadata[planId]') },
+          status: 'open',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+        }),
+      );
+    });
+  });
+  return {
+    seen,
+    fail: (status: number | null) => (failWith = status),
+    start: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let t: TestApp;
+let member: { client: Client; userId: string; orgId: string };
+const stripe = fakeStripe();
+
+beforeAll(async () => {
+  const port = await stripe.start();
+  t = await startApp({
+    env: { STRIPE_SECRET_KEY: 'sk_test_fake_key', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(port), STRIPE_API_PROTOCOL: 'http', APP_URL: 'http://shop.example.test' },
+  });
+  const admin = await signInAdmin(t.url);
+  await createPlans(admin, PRO_PLAN, PACK_PLAN, { id: 'retired', name: 'Retired', price_usd: 5, monthly_credits: 10, is_active: false }, {
+    id: 'staff-only', name: 'Staff', price_usd: 1, monthly_credits: 10, system_only: true,
+  });
+  member = await memberWithOrg(t, 'buyer@example.com');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await stripe.close();
+});
+
+const lastRequest = () => stripe.seen.at(-1)!;
+
+describe('POST /api/stripe/create-checkout-session with the Stripe SDK', () => {
+  it('asks Stripe for a monthly subscription at the plan price, with our ids in metadata, and answers its url', async () => {
+    const res = await member.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-pro-monthly' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+
+    const req = lastRequest();
+    expect(req.method).toBe('POST');
+    expect(req.path).toBe('/v1/checkout/sessions');
+    expect(req.headers.authorization).toBe('Bearer sk_test_fake_key');
+    expect(req.headers['content-type']).toMatch(/application\/x-www-form-urlencoded/);
+    const f = req.form;
+    expect(f.get('mode')).toBe('subscription');
+    expect(f.get('line_items[0][quantity]')).toBe('1');
+    expect(f.get('line_items[0][price_data][unit_amount]')).toBe('2000');
+    expect(f.get('line_items[0][price_data][currency]')).toBe('usd');
+    expect(f.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+    expect(f.get('line_items[0][price_data][product_data][name]')).toBe('Pro');
+    expect(f.get('client_reference_id')).toBe(member.orgId);
+    for (const prefix of ['metadata', 'subscription_data[metadata]']) {
+      expect(f.get(`${prefix}[orgId]`)).toBe(member.orgId);
+      expect(f.get(`${prefix}[userId]`)).toBe(member.userId);
+      expect(f.get(`${prefix}[planId]`)).toBe('plan-pro-monthly');
+    }
+    expect(f.get('success_url')).toBe('http://shop.example.test/subscribed');
+    expect(f.get('cancel_url')).toBe('http://shop.example.test/pricing');
+    expect(f.get('customer_email')).toBe('buyer@example.com');
+  });
+
+  it('asks for a one-time payment for a credit pack, with metadata on the payment too', async () => {
+    const res = await member.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'pack-500-credits' });
+    expect(res.status).toBe(200);
+    const f = lastRequest().form;
+    expect(f.get('mode')).toBe('payment');
+    expect(f.get('line_items[0][price_data][unit_amount]')).toBe('4900');
+    expect(f.has('line_items[0][price_data][recurring][interval]')).toBe(false);
+    expect(f.get('client_reference_id')).toBe(member.orgId);
+    expect(f.get('metadata[planId]')).toBe('pack-500-credits');
+    expect(f.get('payment_intent_data[metadata][orgId]')).toBe(member.orgId);
+    expect(f.has('subscription_data[metadata][orgId]')).toBe(false);
+  });
+
+  it('answers 502 "Stripe checkout failed" when Stripe fails', async () => {
+    stripe.fail(500);
+    try {
+      const res = await member.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-pro-monthly' });
+      expect(res.status).toBe(502);
+      expect(res.body.error).toBe('Stripe checkout failed');
+    } finally {
+      stripe.fail(null);
+    }
+  });
+
+  it('refuses unknown, inactive and system-only plans, anonymous buyers and buyers without an organization', async () => {
+    const before = stripe.seen.length;
+    expect((await member.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'no-such-plan' })).status).toBe(404);
+    expect((await member.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'retired' })).status).toBe(400);
+    expect((await member.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'staff-only' })).status).toBe(400);
+    expect((await member.client.post('/api/stripe/create-checkout-session', {})).status).toBe(400);
+    expect((await new Client(t.url).post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-pro-monthly' })).status).toBe(401);
+    const inactive = await signIn(t.url, 'newcomer@example.com');
+    expect((await inactive.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-pro-monthly' })).status).toBe(403);
+    const admin = await signInAdmin(t.url, 'Second Admin Org');
+    const { client: loner } = await activeMember(t.url, admin, 'loner@example.com');
+    const noOrg = await loner.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-pro-monthly' });
+    expect(noOrg.status).toBe(400);
+    expect(noOrg.body.field).toBe('organization');
+    expect(stripe.seen.length).toBe(before);
+  });
+
+  it('offers no simulator or test events when a Stripe key is set', async () => {
+    const admin = await signInAdmin(t.url, 'Third Admin Org');
+    expect((await admin.get('/api/admin/stripe/simulator')).body).toEqual({ mode: 'stripe', testEvents: false });
+    const res = await admin.post('/api/admin/stripe/test-events', { orgId: member.orgId, kind: 'renewal' });
+    expect(res.status).toBe(404);
+  });
+});
