@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { StripeEventEnvelope } from './events.ts';
+import { interpret } from './interpret.ts';
+
+const dir = new URL('../../../shared/fixtures/stripe/', import.meta.url);
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as StripeEventEnvelope;
+const ORG = '7f3c2a1e-4b5d-4e6f-8a9b-0c1d2e3f4a5b';
+
+describe('interpret (Stripe event -> what it asks of us)', () => {
+  it('reads a paid subscription checkout, accepting the fixtures\' snake_case metadata', () => {
+    expect(interpret(fixture('checkout.session.completed.subscription.json'))).toEqual({
+      kind: 'checkout',
+      sessionId: 'cs_test_b1Kq3mT8vWpZ2xYc4nR6sL0aDfGh7JkEuIoPqW9zXcVbN5mA2sD8fG1hJ',
+      mode: 'subscription',
+      orgId: ORG,
+      userId: '2b4d6f8a-1c3e-4a5b-9d7f-6e5c4b3a2f1e',
+      planId: 'plan-pro-monthly',
+      subscriptionId: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw',
+      paymentIntentId: null,
+      amount: 2000,
+      currency: 'usd',
+    });
+  });
+
+  it('ignores a checkout whose delayed payment has not arrived, and reads the later success', () => {
+    const unpaid = fixture('checkout.session.completed.payment.json');
+    unpaid.data.object.payment_status = 'unpaid';
+    expect(interpret(unpaid).kind).toBe('ignore');
+    expect(interpret(fixture('checkout.session.async_payment_succeeded.payment.json'))).toMatchObject({
+      kind: 'checkout',
+      mode: 'payment',
+      paymentIntentId: 'pi_1PgbAsB7WZ01zgkW7Qm2xR9c',
+      amount: 4900,
+    });
+  });
+
+  it('tells the first invoice from a renewal, and takes the period from the subscription line', () => {
+    expect(interpret(fixture('invoice.paid.subscription_create.json'))).toMatchObject({ kind: 'period', first: true, periodStart: null });
+    expect(interpret(fixture('invoice.paid.json'))).toEqual({
+      kind: 'period',
+      first: false,
+      orgId: ORG,
+      planId: 'plan-pro-monthly',
+      subscriptionId: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw',
+      periodStart: 1787678445,
+      invoiceId: 'in_1PgdR2B7WZ01zgkWq5sYtN3e',
+    });
+  });
+
+  it('ends a deleted subscription, ignores one merely scheduled to cancel', () => {
+    expect(interpret(fixture('customer.subscription.deleted.json'))).toEqual({ kind: 'ended', subscriptionId: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw', orgId: ORG });
+    expect(interpret(fixture('customer.subscription.updated.json')).kind).toBe('ignore');
+  });
+
+  it('reads a refunded charge by its payment intent; other types are ignored', () => {
+    expect(interpret(fixture('charge.refunded.json'))).toEqual({
+      kind: 'refund',
+      chargeId: 'ch_1PgafuB7WZ01zgkWXYmPNZs8',
+      paymentIntentId: 'pi_1PgafyB7WZ01zgkWSjxsAJo3',
+      amountRefunded: 4900,
+    });
+    expect(interpret(fixture('refund.created.json'))).toEqual({ kind: 'ignore', reason: 'event type refund.created is not handled' });
+  });
+
+  it('calls a checkout without our metadata invalid', () => {
+    const event = fixture('checkout.session.completed.payment.json');
+    event.data.object.metadata = {};
+    event.data.object.client_reference_id = null;
+    expect(interpret(event)).toMatchObject({ kind: 'invalid' });
+  });
+});
