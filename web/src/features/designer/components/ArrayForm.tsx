@@ -38,6 +38,7 @@ export function ArrayForm({ editing, onDone }: ComponentFormProps) {
           <select
             className="input"
             name="arrayOfComponentType"
+            aria-label="Component type"
             value={childType}
             onChange={(e) => {
               setChildType(e.target.value as ComponentType);
@@ -51,7 +52,7 @@ export function ArrayForm({ editing, onDone }: ComponentFormProps) {
         </label>
         <label className="field">
           <span className="field__label">Component</span>
-          <select className="input" name="arrayOfComponentId" value={childId} onChange={(e) => setChildId(e.target.value)} required>
+          <select className="input" name="arrayOfComponentId" aria-label="Component" value={childId} onChange={(e) => setChildId(e.target.value)} required>
             <option value="">Choose...</option>
             {choices.map((c) => (
               <option key={c.id} value={c.id}>{c.name}</option>

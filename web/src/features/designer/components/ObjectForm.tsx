@@ -30,7 +30,7 @@ function PropertyRow({ row, index, choices, onChange, onRemove }: {
   return (
     <li className="property-row" aria-label={label}>
       <select
-        className="input"
+        className="input property-row__type"
         aria-label={`${label} type`}
         value={row.type}
         onChange={(e) => onChange({ ...row, type: e.target.value as ComponentType, child_component_id: '' })}
@@ -39,17 +39,17 @@ function PropertyRow({ row, index, choices, onChange, onRemove }: {
           <option key={t} value={t}>{t}</option>
         ))}
       </select>
-      <select className="input" aria-label={`${label} component`} value={row.child_component_id} onChange={(e) => pickChild(e.target.value)} required>
+      <select className="input property-row__child" aria-label={`${label} component`} value={row.child_component_id} onChange={(e) => pickChild(e.target.value)} required>
         <option value="">Choose...</option>
         {choices.filter((c) => c.type === row.type).map((c) => (
           <option key={c.id} value={c.id}>{c.name}</option>
         ))}
       </select>
-      <input className="input" aria-label={`${label} name`} placeholder="name" value={row.name} onChange={(e) => onChange({ ...row, name: e.target.value })} required />
+      <input className="input property-row__name" aria-label={`${label} name`} placeholder="name" value={row.name} onChange={(e) => onChange({ ...row, name: e.target.value })} required />
       <label className="property-row__required">
         <input type="checkbox" checked={row.required} onChange={(e) => onChange({ ...row, required: e.target.checked })} /> required
       </label>
-      <button type="button" className="button button--secondary button--small" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
+      <button type="button" className="button button--secondary button--small property-row__remove" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
         ×
       </button>
     </li>
