@@ -42,6 +42,9 @@ const adminRoutes: RouteObject[] = [
   { path: 'users', lazy: page(() => import('../features/admin/components/UsersPage')) },
   { path: 'roles', lazy: page(() => import('../features/admin/components/RolesPage')) },
   { path: 'permissions', lazy: page(() => import('../features/admin/components/PermissionsPage')) },
+  { path: 'assistantComponents', lazy: page(() => import('../features/designer/components/ComponentsPage')) },
+  { path: 'assistants', lazy: page(() => import('../features/designer/components/AssistantsPage')) },
+  { path: 'apiTest', lazy: page(() => import('../features/designer/components/ApiTestPage')) },
 ];
 
 export const routes: RouteObject[] = [
