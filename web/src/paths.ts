@@ -38,6 +38,10 @@ export const paths = {
     },
     assistants: route('/admin/assistants'),
     apiTest: route('/admin/apiTest'),
+    history: { path: '/admin/history/:streamId', getHref: (kind: string, id: string) => `/admin/history/${encodeURIComponent(`${kind}-${id}`)}` },
+    projections: route('/admin/projections'),
+    /** The BullMQ dashboard, rendered by the server (not a React route): link to it with a plain <a>. */
+    queues: route('/admin/queues'),
   },
 
   api: {

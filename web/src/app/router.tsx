@@ -45,6 +45,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'assistantComponents', lazy: page(() => import('../features/designer/components/ComponentsPage')) },
   { path: 'assistants', lazy: page(() => import('../features/designer/components/AssistantsPage')) },
   { path: 'apiTest', lazy: page(() => import('../features/designer/components/ApiTestPage')) },
+  { path: 'history/:streamId', lazy: page(() => import('../features/audit/components/HistoryPage')) },
+  { path: 'projections', lazy: page(() => import('../features/ops/components/ProjectionsPage')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -16,6 +16,7 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.assistantComponents.path, label: 'Assistant Components', permission: 'admin.assistants.view' },
   { to: paths.admin.assistants.path, label: 'Assistants', permission: 'admin.assistants.view' },
   { to: paths.admin.apiTest.path, label: 'API Tester', permission: 'admin.apiTest' },
+  { to: paths.admin.projections.path, label: 'Projections', permission: 'admin.projections.view' },
 ];
 
 /** The navigation entry a path belongs to (the longest matching one), if any. */

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
 import { pageLocally } from '../../../lib/local-paging';
 import { initialPageState } from '../../../lib/paging';
+import { paths } from '../../../paths';
 import { useAuth } from '../../auth/api/get-me';
 import { holds } from '../../auth/permissions';
 import { useOrgs } from '../api/get-orgs';
@@ -55,18 +57,24 @@ export default function OrgsPage() {
     {
       key: 'actions',
       header: 'Actions',
-      render: (o) =>
-        canEdit ? (
-          <button
-            type="button"
-            className={`button button--small ${o.is_active ? 'button--secondary' : 'button--primary'}`}
-            disabled={toggle.isPending && toggle.variables === o.id}
-            aria-label={`${o.is_active ? 'Disable' : 'Enable'} ${o.name}`}
-            onClick={() => onToggle(o)}
-          >
-            {o.is_active ? 'Disable' : 'Enable'}
-          </button>
-        ) : null,
+      render: (o) => (
+        <div className="row-actions">
+          {canEdit ? (
+            <button
+              type="button"
+              className={`button button--small ${o.is_active ? 'button--secondary' : 'button--primary'}`}
+              disabled={toggle.isPending && toggle.variables === o.id}
+              aria-label={`${o.is_active ? 'Disable' : 'Enable'} ${o.name}`}
+              onClick={() => onToggle(o)}
+            >
+              {o.is_active ? 'Disable' : 'Enable'}
+            </button>
+          ) : null}
+          <Link to={paths.admin.history.getHref('org', o.id)} className="button button--small button--secondary" aria-label={`History of ${o.name}`}>
+            History
+          </Link>
+        </div>
+      ),
     },
   ];
 

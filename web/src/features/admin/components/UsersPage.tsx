@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
 import { pageLocally } from '../../../lib/local-paging';
 import { initialPageState } from '../../../lib/paging';
+import { paths } from '../../../paths';
 import { useAuth } from '../../auth/api/get-me';
 import { holds } from '../../auth/permissions';
 import { useRoles } from '../api/get-roles';
@@ -76,6 +78,15 @@ export default function UsersPage() {
         ) : (
           <StatusIcon active={u.is_active} />
         ),
+    },
+    {
+      key: 'history',
+      header: 'History',
+      render: (u) => (
+        <Link to={paths.admin.history.getHref('user', u.id)} className="button button--small button--secondary" aria-label={`History of ${u.email}`}>
+          History
+        </Link>
+      ),
     },
   ];
 

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import type { ChainCheck } from '../types';
+import { auditKeys } from './keys';
+
+export const verifyStream = (streamId: string) => apiFetch<ChainCheck>(`/api/admin/streams/${encodeURIComponent(streamId)}/verify`);
+
+/** Runs only when asked (the Verify button calls refetch), and again on every ask. */
+export const verifyStreamQueryOptions = (streamId: string) =>
+  queryOptions({ queryKey: auditKeys.verify(streamId), queryFn: () => verifyStream(streamId), enabled: false, retry: false, gcTime: 0 });
+
+export const useVerifyStream = (streamId: string) => useQuery(verifyStreamQueryOptions(streamId));

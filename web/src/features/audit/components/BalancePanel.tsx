@@ -1,0 +1,29 @@
+import { useId, useState } from 'react';
+import { useOrgBalance } from '../api/get-org-balance';
+import { localInputToIso } from '../history';
+
+/** An organization's current balance, and its balance as of any past moment, both computed from its log. */
+export function BalancePanel({ orgId }: { orgId: string }) {
+  const inputId = useId();
+  const [local, setLocal] = useState('');
+  const at = localInputToIso(local);
+  const current = useOrgBalance(orgId, null);
+  const past = useOrgBalance(orgId, at, at !== null);
+
+  return (
+    <div className="history-panel history-balance">
+      <p className="history-balance__now">
+        Current balance: <strong data-testid="current-balance">{current.data ? current.data.balance : current.isError ? '?' : '...'}</strong>
+      </p>
+      <div className="history-balance__asof">
+        <label htmlFor={inputId}>Balance as of</label>
+        <input id={inputId} type="datetime-local" step={1} className="input" value={local} onChange={(event) => setLocal(event.target.value)} />
+        {at && (
+          <span data-testid="balance-as-of">
+            {past.isError ? 'could not be computed' : past.data ? <strong>{past.data.balance}</strong> : '...'}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

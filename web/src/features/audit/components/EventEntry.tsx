@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../paths';
+import { balanceAfter, creditChange, prettyJson } from '../history';
+import type { StreamEvent } from '../types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Actor({ actor }: { actor: string | undefined }) {
+  if (!actor) return <span className="muted">unknown</span>;
+  if (!UUID.test(actor)) return <span>{actor}</span>;
+  return (
+    <Link to={paths.admin.history.getHref('user', actor)} title="History of this user">
+      <code>{actor}</code>
+    </Link>
+  );
+}
+
+/** One event of the timeline: when, what, who, under which command, its data and (for credits) the balance after it. */
+export function EventEntry({ event }: { event: StreamEvent }) {
+  const balance = balanceAfter(event);
+  const change = creditChange(event);
+  const { actor, correlation_id: correlationId } = event.metadata;
+  return (
+    <li className={`timeline__entry${balance !== null ? ' timeline__entry--credit' : ''}`} data-testid="history-event">
+      <header className="timeline__head">
+        <span className="timeline__seq">#{event.streamPosition}</span>
+        <strong className="timeline__type">{event.type}</strong>
+        <time dateTime={event.createdAt} className="timeline__time">
+          {new Date(event.createdAt).toLocaleString()}
+        </time>
+      </header>
+      {balance !== null && (
+        <p className="timeline__balance" data-testid="balance-after">
+          {change !== null && <span className={`timeline__change ${change < 0 ? 'is-down' : 'is-up'}`}>{change > 0 ? `+${change}` : change}</span>}
+          Balance after: <strong>{balance}</strong>
+        </p>
+      )}
+      <dl className="timeline__meta">
+        <dt>Actor</dt>
+        <dd>
+          <Actor actor={typeof actor === 'string' ? actor : undefined} />
+        </dd>
+        <dt>Correlation id</dt>
+        <dd>{typeof correlationId === 'string' ? <code>{correlationId}</code> : <span className="muted">none</span>}</dd>
+        <dt>Log position</dt>
+        <dd>{event.position}</dd>
+      </dl>
+      <pre className="timeline__data" aria-label={`Data of event ${event.streamPosition}`}>
+        {prettyJson(event.data)}
+      </pre>
+      <details className="timeline__more">
+        <summary>Metadata</summary>
+        <pre className="timeline__data">{prettyJson(event.metadata)}</pre>
+      </details>
+    </li>
+  );
+}
