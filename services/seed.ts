@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ensureSystemRoles, findOrRegister } from './auth/accounts.ts';
 import { seedDemoPlans } from './plans/seed.ts';
+import { seedDemoDesigner } from './assistants/seed.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', name: 'Ada Admin' };
 
@@ -9,4 +10,5 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await ensureSystemRoles(app);
   await findOrRegister(app, { email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, givenName: 'Ada', avatarUrl: null });
   await seedDemoPlans(app);
+  await seedDemoDesigner(app);
 }
