@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../eventstore/errors.ts';
 import { projectionByName } from '../../projections/registry.ts';
 import { rebuildJobId } from '../../workers/jobs.ts';
-import { ProjectionList, ProjectionParams, RebuildAnswer } from './schemas.ts';
+import { Metrics, ProjectionList, ProjectionParams, RebuildAnswer } from './schemas.ts';
 import { projectionStatuses } from './status.ts';
 
 /** Read models: where each stands, and rebuilding one from the log. */
@@ -11,6 +11,12 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projections',
     { preHandler: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: ProjectionList } } },
     async () => projectionStatuses(app.pg),
+  );
+
+  app.get(
+    '/metrics',
+    { preHandler: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: Metrics } } },
+    async () => ({ ...app.metrics }),
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
 import { projections } from '../../projections/registry.ts';
@@ -7,17 +6,9 @@ import { startApp, type TestApp } from '../support/app.ts';
 import { appendLedger } from '../support/events.ts';
 import { Client, signIn } from '../support/http.ts';
 import { memberWithOrg } from '../support/orgs.ts';
-import { spawnApi, spawnEntry, waitFor, type Child } from '../support/processes.ts';
+import { freePort, spawnApi, spawnEntry, waitFor, type Child } from '../support/processes.ts';
 import { dumpTables } from '../support/readmodels.ts';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 let t: TestApp;
 const children: Child[] = [];

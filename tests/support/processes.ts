@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import type { Config } from '../../services/config.ts';
 
 export interface Child {
@@ -59,3 +60,13 @@ export async function spawnApi(config: Config, port: number): Promise<Child & { 
   await waitFor(`API on ${port} (${child.output.join('')})`, async () => (await fetch(`${url}/api/health`)).ok);
   return { ...child, url };
 }
+
+/** A TCP port that was free a moment ago. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });

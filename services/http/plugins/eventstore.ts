@@ -34,8 +34,16 @@ export interface Transaction {
   ): Promise<CommandOutcome<S, E>>;
 }
 
+/** Counters of this process, for the benchmark and the ops page. */
+export interface CommandMetrics {
+  commands: number;
+  /** Re-reads after a concurrency clash (attempts beyond the first). */
+  retries: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    metrics: CommandMetrics;
     store: EventStore;
     progress: ProjectionProgress;
     commands: Commands;
@@ -50,9 +58,12 @@ export default fp(
     const progress = new ProjectionProgress(app.pg, app.config.DATABASE_URL);
     await progress.start();
 
+    const metrics: CommandMetrics = { commands: 0, retries: 0 };
     const commands: Commands = {
       async run(decider, streamId, command, options) {
         const outcome = await handleCommand(store, decider, streamId, command, options);
+        metrics.commands++;
+        metrics.retries += outcome.attempts - 1;
         if (outcome.append) await progress.waitFor(outcome.events.map((e) => e.type), outcome.append.position);
         return outcome;
       },
@@ -93,6 +104,7 @@ export default fp(
       },
     };
 
+    app.decorate('metrics', metrics);
     app.decorate('store', store);
     app.decorate('progress', progress);
     app.decorate('commands', commands);

@@ -1,0 +1,87 @@
+export interface ScenarioResult {
+  scenario: string;
+  figure: number;
+  unit: string;
+  /** Extra figures of the same scenario (p50, p99, retries...). */
+  details?: Record<string, number>;
+  reference: { name: string; figure: number; unit: string } | null;
+  /** figure / reference.figure, or null when the scenario has no reference. */
+  ratio: number | null;
+  target: string;
+  met: boolean | null;
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** One line per scenario that rewrites itself while the scenario runs. */
+export function progress(name: string) {
+  const started = Date.now();
+  const tty = process.stdout.isTTY;
+  let last = '';
+  const write = (text: string, done = false) => {
+    const line = `  ${done ? '✔' : '…'} ${name.padEnd(58)} ${text}`;
+    if (tty) process.stdout.write(`\r\x1b[2K${line}${done ? '\n' : ''}`);
+    else if (done || line !== last) process.stdout.write(`${line}\n`);
+    last = line;
+  };
+  write('starting');
+  return {
+    update: (text: string) => write(`${text} (${((Date.now() - started) / 1000).toFixed(1)} s)`),
+    done: (text: string) => write(`${text} (${((Date.now() - started) / 1000).toFixed(1)} s)`, true),
+  };
+}
+
+/** Runs `worker` on `clients` loops until `ms` have passed; answers the operations counted. */
+export async function runFor(ms: number, clients: number, worker: (client: number) => Promise<number>, onTick?: (ops: number) => void) {
+  const until = Date.now() + ms;
+  let ops = 0;
+  const ticker = setInterval(() => onTick?.(ops), 500);
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (Date.now() < until) ops += await worker(c);
+    }),
+  );
+  clearInterval(ticker);
+  return { ops, seconds: ms / 1000 };
+}
+
+export function result(
+  scenario: string,
+  figure: number,
+  unit: string,
+  reference: ScenarioResult['reference'],
+  target: { min?: number; maxFigure?: number; text: string },
+  details?: Record<string, number>,
+): ScenarioResult {
+  const ratio = reference && reference.figure > 0 ? round(figure / reference.figure, 3) : null;
+  let met: boolean | null = null;
+  if (target.min !== undefined && ratio !== null) met = ratio >= target.min;
+  if (target.min !== undefined && reference === null) met = figure >= target.min;
+  if (target.maxFigure !== undefined) met = figure <= target.maxFigure;
+  return { scenario, figure: round(figure), unit, details, reference, ratio, target: target.text, met };
+}
+
+export function printTable(results: ScenarioResult[]): void {
+  const rows = results.map((r) => [
+    r.scenario,
+    `${r.figure} ${r.unit}`,
+    r.reference ? `${round(r.reference.figure)} ${r.reference.unit} (${r.reference.name})` : 'none (absolute)',
+    r.ratio === null ? '—' : String(r.ratio),
+    r.target,
+    r.met === null ? '—' : r.met ? 'yes' : 'NO',
+    Object.entries(r.details ?? {})
+      .map(([k, v]) => `${k}=${round(v)}`)
+      .join(' '),
+  ]);
+  const header = ['scenario', 'figure', 'reference', 'ratio', 'target', 'met', 'details'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
+  for (const r of rows) console.log(line(r));
+}
