@@ -104,7 +104,12 @@ async function period(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
     key,
     at,
   });
-  return { orgId: intent.orgId, summary: `granted ${granted} credits for ${key}` };
+  const summary = granted
+    ? `granted ${granted} credits for ${key}`
+    : plan.monthly_credits > 0
+      ? `nothing to grant: ${key} was already granted`
+      : `${plan.name} grants no monthly credits`;
+  return { orgId: intent.orgId, summary };
 }
 
 async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'ended' }>, at: string): Promise<Effect> {

@@ -15,6 +15,7 @@ export const paths = {
   },
   subscribe: { path: '/subscribe/:id', getHref: (id: string | number) => `/subscribe/${id}` },
   subscribed: route('/subscribed'),
+  checkoutSim: { path: '/checkout/sim/:id', getHref: (id: string) => `/checkout/sim/${id}` },
 
   dashboard: route('/dashboard'),
   profile: route('/profile'),

@@ -22,6 +22,8 @@ const publicRoutes: RouteObject[] = [
   { path: paths.about.path, Component: AboutPage },
   { path: paths.features.path, Component: FeaturesPage },
   { path: paths.contact.path, Component: ContactPage },
+  { path: paths.pricing.path, lazy: page(() => import('../features/pricing/components/PricingPage')) },
+  { path: paths.subscribe.path, lazy: page(() => import('../features/pricing/components/SubscribePage')) },
   { path: paths.inactive.path, Component: InactivePage },
   { path: paths.veterans.path, Component: VeteransPage },
   { path: paths.login.path, Component: LoginPage },
@@ -34,6 +36,8 @@ const memberRoutes: RouteObject[] = [
   { path: paths.advisors.path, lazy: page(() => import('../features/advisors/components/AdvisorsPage')) },
   { path: paths.support.path, lazy: page(() => import('../features/support/components/SupportPage')) },
   { path: paths.profile.path, lazy: page(() => import('../features/profile/components/ProfilePage')) },
+  { path: paths.subscribed.path, lazy: page(() => import('../features/pricing/components/SubscribedPage')) },
+  { path: paths.checkoutSim.path, lazy: page(() => import('../features/billing/components/CheckoutSimPage')) },
 ];
 
 /** Pages under /admin (relative paths), one line each; their side-navigation entries are in features/admin/nav.ts. */
@@ -42,6 +46,8 @@ const adminRoutes: RouteObject[] = [
   { path: 'users', lazy: page(() => import('../features/admin/components/UsersPage')) },
   { path: 'roles', lazy: page(() => import('../features/admin/components/RolesPage')) },
   { path: 'permissions', lazy: page(() => import('../features/admin/components/PermissionsPage')) },
+  { path: 'subscriptions', lazy: page(() => import('../features/admin-billing/components/SubscriptionsPage')) },
+  { path: 'stripe', lazy: page(() => import('../features/admin-billing/components/StripePage')) },
   { path: 'assistantComponents', lazy: page(() => import('../features/designer/components/ComponentsPage')) },
   { path: 'assistants', lazy: page(() => import('../features/designer/components/AssistantsPage')) },
   { path: 'apiTest', lazy: page(() => import('../features/designer/components/ApiTestPage')) },

@@ -13,6 +13,8 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.users.path, label: 'Users', permission: 'admin.users.view' },
   { to: paths.admin.roles.path, label: 'Roles', permission: 'admin.roles.view' },
   { to: paths.admin.permissions.path, label: 'Permissions', permission: 'admin.permissions.view' },
+  { to: paths.admin.subscriptions.path, label: 'Subscriptions', permission: 'admin.subscriptions.view' },
+  { to: paths.admin.stripe.path, label: 'Stripe', permission: 'admin.stripe.view' },
   { to: paths.admin.assistantComponents.path, label: 'Assistant Components', permission: 'admin.assistants.view' },
   { to: paths.admin.assistants.path, label: 'Assistants', permission: 'admin.assistants.view' },
   { to: paths.admin.apiTest.path, label: 'API Tester', permission: 'admin.apiTest' },

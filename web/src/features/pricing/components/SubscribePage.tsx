@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Loading } from '../../../components/Loading';
+import { useToast } from '../../../components/Toast';
+import { authRedirectDelayMs } from '../../../config';
+import { paths } from '../../../paths';
+import { useAuth } from '../../auth/api/get-me';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { usePlan } from '../api/get-plan';
+import { creditLines, priceLabel } from '../format';
+import '../pricing.css';
+
+/** The browser leaves for the checkout: our own simulator page in-app, Stripe's hosted page otherwise. */
+function goTo(url: string, navigate: ReturnType<typeof useNavigate>) {
+  if (url.startsWith('/')) navigate(url);
+  else window.location.assign(url);
+}
+
+export default function SubscribePage() {
+  const { id = '' } = useParams();
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const plan = usePlan(id);
+  const checkout = useCreateCheckoutSession();
+  const warned = useRef(false);
+
+  useEffect(() => {
+    if (status !== 'signedOut' || warned.current) return;
+    warned.current = true;
+    toast.warning('Please log in first');
+    const timer = window.setTimeout(() => navigate(paths.login.getHref(paths.subscribe.getHref(id)), { replace: true }), authRedirectDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [status, id, navigate, toast]);
+
+  useEffect(() => {
+    if (plan.isError) toast.error('Failed to load plan.');
+  }, [plan.isError, toast]);
+
+  if (status === 'signedOut') return <p className="page page--narrow subscribe__warning">Please log in first</p>;
+  if (plan.isPending || status === 'loading') return <Loading />;
+  if (!plan.data) return <p className="page page--narrow muted">This plan could not be loaded.</p>;
+
+  const start = () =>
+    checkout.mutate(plan.data.id, {
+      onSuccess: ({ url }) => goTo(url, navigate),
+      onError: () => toast.error('Stripe checkout failed'),
+    });
+
+  return (
+    <div className="page page--narrow subscribe">
+      <section className="card subscribe__card" aria-labelledby="subscribe-title">
+        <p className="eyebrow">Subscribe</p>
+        <h1 id="subscribe-title">{plan.data.name}</h1>
+        {plan.data.description && <p className="lead">{plan.data.description}</p>}
+        <ul className="plan-tile__credits">
+          {creditLines(plan.data).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p className="plan-tile__price">{priceLabel(plan.data)}</p>
+        <button type="button" className="button button--primary button--large" disabled={checkout.isPending || checkout.isSuccess} onClick={start}>
+          {checkout.isPending ? 'Starting...' : 'Start Subscription'}
+        </button>
+      </section>
+    </div>
+  );
+}
