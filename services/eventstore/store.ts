@@ -11,9 +11,17 @@ export interface AppendOptions {
   /** The aggregate's state after these events, kept beside the stream. */
   snapshot?: unknown;
   /** Stores the command's idempotency key and result in the same transaction. */
-  command?: { id: string; requestHash: string; result: unknown };
+  command?: StoredCommand;
+  /** The same for several commands decided together and appended at once. */
+  commands?: StoredCommand[];
   /** Runs the append inside the caller's transaction. */
   client?: Queryable;
+}
+
+export interface StoredCommand {
+  id: string;
+  requestHash: string;
+  result: unknown;
 }
 
 export interface LoadedStream {
@@ -24,6 +32,8 @@ export interface LoadedStream {
   events: StoredEvent[];
   /** A command already handled under the key asked for, if any. */
   command: { requestHash: string; result: unknown } | null;
+  /** The same for each of `commandIds` that was already handled. */
+  commands: Map<string, { requestHash: string; result: unknown }>;
 }
 
 export type AppendListener = (result: AppendResult, types: string[]) => void;
@@ -75,13 +85,14 @@ export class EventStore {
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     const { expected } = options;
+    const commands = options.commands ?? (options.command ? [options.command] : []);
     const kind = typeof expected === 'number' ? 'version' : expected;
     const db = options.client ?? this.pool;
     let row: { next_version: string; last_position: string; tx_id: string };
     try {
       const res = await db.query(
         `SELECT next_version, last_position, tx_id::text AS tx_id
-           FROM append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[], $9, $10, $11, $12)`,
+           FROM append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[], $9, $10::text[], $11::text[], $12::jsonb[])`,
         [
           streamId,
           options.streamType ?? streamTypeOf(streamId),
@@ -92,16 +103,16 @@ export class EventStore {
           events.map((e) => JSON.stringify(e.data ?? {})),
           events.map((e) => JSON.stringify(e.metadata ?? {})),
           options.snapshot === undefined ? null : JSON.stringify(options.snapshot),
-          options.command?.id ?? null,
-          options.command?.requestHash ?? null,
-          options.command ? JSON.stringify(options.command.result ?? {}) : null,
+          commands.length ? commands.map((c) => c.id) : null,
+          commands.length ? commands.map((c) => c.requestHash) : null,
+          commands.length ? commands.map((c) => JSON.stringify(c.result ?? {})) : null,
         ],
       );
       row = res.rows[0];
     } catch (err) {
       const e = err as { code?: string; detail?: string };
       if (e.code === 'ES409') throw new ConcurrencyError(streamId, expected, Number(e.detail));
-      if (e.code === 'ES208' && options.command) throw new DuplicateCommandError(options.command.id);
+      if (e.code === 'ES208' && commands.length) throw new DuplicateCommandError(commands.map((c) => c.id).join(', '));
       throw err;
     }
     const result: AppendResult = {
@@ -133,29 +144,36 @@ export class EventStore {
    */
   async load(
     streamId: string,
-    options: { commandId?: string; snapshotVersion?: number; client?: Queryable } = {},
+    options: { commandId?: string; commandIds?: string[]; snapshotVersion?: number; client?: Queryable } = {},
   ): Promise<LoadedStream> {
     const db = options.client ?? this.pool;
     const res = await db.query(
       `SELECT s.version, s.snapshot, s.snapshot_version,
-              (SELECT row_to_json(d) FROM (SELECT request_hash, result FROM command_dedup WHERE command_id = $2) d) AS command,
+              (SELECT json_agg(d) FROM (SELECT command_id, request_hash, result FROM command_dedup WHERE command_id = ANY($2::text[])) d) AS commands,
               (SELECT coalesce(json_agg(e ORDER BY e.stream_position), '[]'::json) FROM (
                  SELECT ${EVENT_COLUMNS} FROM events
                   WHERE stream_id = $1
                     AND stream_position > CASE WHEN (s.snapshot->>'v')::int = $3 THEN s.snapshot_version ELSE 0 END
               ) e) AS events
          FROM (SELECT 1) one LEFT JOIN streams s ON s.stream_id = $1`,
-      [streamId, options.commandId ?? null, options.snapshotVersion ?? -1],
+      [streamId, [...(options.commandIds ?? []), ...(options.commandId ? [options.commandId] : [])], options.snapshotVersion ?? -1],
     );
     const row = res.rows[0];
     const snap = row.snapshot as { v?: number; state?: unknown } | null;
+    const commands = new Map<string, { requestHash: string; result: unknown }>(
+      ((row.commands ?? []) as { command_id: string; request_hash: string; result: unknown }[]).map((c) => [
+        c.command_id,
+        { requestHash: c.request_hash, result: c.result },
+      ]),
+    );
     const useSnapshot = snap != null && options.snapshotVersion !== undefined && snap.v === options.snapshotVersion;
     return {
       version: row.version == null ? 0 : Number(row.version),
       snapshot: useSnapshot ? snap.state : undefined,
       snapshotVersion: useSnapshot ? Number(row.snapshot_version) : 0,
       events: (row.events as EventRow[]).map(toStoredEvent),
-      command: row.command ? { requestHash: row.command.request_hash, result: row.command.result } : null,
+      command: options.commandId ? (commands.get(options.commandId) ?? null) : null,
+      commands,
     };
   }
 

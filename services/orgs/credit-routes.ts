@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../eventstore/errors.ts';
+import { hashRequest } from '../eventstore/decider.ts';
 import { orgDecider } from './decider.ts';
+import { DebitBatcher } from './debits.ts';
 import { orgStreamId } from './events.ts';
 import { AdjustBody, Balance, InsufficientCreditsAnswer, OrgIdParams, UsageBody } from './credit-schemas.ts';
 
@@ -11,6 +13,8 @@ const ErrorAnswer = z.object({ error: z.string(), message: z.string() }).loose()
 
 /** Spending credits (members) and correcting balances (admins). Decisions read the stream, never a projection. */
 const creditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const debits = new DebitBatcher(app.store, app.metrics);
+
   app.post(
     '/api/usage',
     {
@@ -26,21 +30,16 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const orgId = user.organization_id;
       if (!orgId) throw new ValidationError('Create your organization on your profile first', 'organization');
       const { credits, description, idempotencyKey } = request.body;
-      const outcome = await app.commands.run(
-        orgDecider,
-        orgStreamId(orgId),
-        {
+      // The answer comes from the stream; the usage lists catch up a moment later.
+      return debits.debit({
+        command: {
           type: 'DebitCredits',
           data: { orgId, amount: credits, description, usageId: randomUUID(), userId: user.id, at: new Date().toISOString() },
         },
-        {
-          metadata: app.commands.metadata(request),
-          idempotencyKey: `usage-${orgId}-${idempotencyKey}`,
-          request: { credits, description },
-          result: (state) => ({ balance: state.balance }),
-        },
-      );
-      return outcome.result as { balance: number };
+        idempotencyKey: `usage-${orgId}-${idempotencyKey}`,
+        requestHash: hashRequest({ credits, description }),
+        metadata: app.commands.metadata(request),
+      });
     },
   );
 

@@ -37,13 +37,14 @@ describe('rebuilding read models from the log', () => {
     await appendLedger(t.app.store, 3000);
     await waitFor('live projections to catch up', allCaughtUp);
 
+    const versionsBefore = new Map((await statuses()).map((s) => [s.name, s.version]));
     for (const projection of projections) {
       const live = await dumpTables(t.db, projection);
       await rebuild(t.db, t.app.store, projection);
       const rebuilt = await dumpTables(t.db, projection);
       expect(rebuilt, projection.name).toEqual(live);
     }
-    expect((await statuses()).every((s) => s.version === 2)).toBe(true);
+    for (const s of await statuses()) expect(s.version, s.name).toBe(versionsBefore.get(s.name)! + 1);
   });
 
   it('runs a rebuild asked for twice at once only once, and swaps it in', async () => {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../services/config.ts';
 import { buildApp } from '../../services/http/app.ts';
+import { createPool } from '../../services/http/plugins/db.ts';
 import { startWorkers, type RunningWorkers } from '../../workers/main.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -66,7 +67,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: 4 });
+  const db = createPool(config.DATABASE_URL, 4);
   return {
     url: `http://127.0.0.1:${port}`,
     app,
