@@ -23,12 +23,15 @@ export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 1
 export function progress(name: string) {
   const started = Date.now();
   const tty = process.stdout.isTTY;
-  let last = '';
+  let lastPrinted = 0;
   const write = (text: string, done = false) => {
     const line = `  ${done ? '✔' : '…'} ${name.padEnd(58)} ${text}`;
     if (tty) process.stdout.write(`\r\x1b[2K${line}${done ? '\n' : ''}`);
-    else if (done || line !== last) process.stdout.write(`${line}\n`);
-    last = line;
+    else if (done || Date.now() - lastPrinted > 5000) {
+      // Without a terminal to redraw, a progress line every five seconds.
+      process.stdout.write(`${line}\n`);
+      lastPrinted = Date.now();
+    }
   };
   write('starting');
   return {

@@ -34,6 +34,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   ADMIN_EMAILS: 'admin@example.com',
   DEV_LOGIN: '1',
+  // The smoke run shares Postgres with other test files: few connections.
+  ...(smoke ? { DB_POOL_MAX: '6', WORKER_CONCURRENCY: '4' } : {}),
 });
 
 
@@ -51,7 +53,7 @@ deadline.unref();
 console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : 'full'}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
 await checkServices(config);
 await freshDatabase(config.DATABASE_URL);
-const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 20 });
+const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DB_POOL_MAX });
 const store = new EventStore(pool);
 const redis = new Redis({ ...redisConnectionOptions(config.REDIS_URL), maxRetriesPerRequest: null });
 const projector = new Queue('projector', { connection: redis, prefix: config.REDIS_PREFIX });

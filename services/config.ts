@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(2).max(500).default(20),
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   SERVE_WEB: flag.default(true),

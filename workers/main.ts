@@ -24,7 +24,7 @@ const SAFETY_NET_MS = 1000;
 /** Starts every queue's worker. Refuses to start when a job of the registry has no handler. */
 export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const log = pino({ level: config.LOG_LEVEL, name: 'workers' });
-  const pool = createPool(config.DATABASE_URL, config.WORKER_CONCURRENCY + 4);
+  const pool = createPool(config.DATABASE_URL, Math.min(config.DB_POOL_MAX, config.WORKER_CONCURRENCY + 4));
   await ensureProjections(pool);
   const store = new EventStore(pool);
   const connection = new Redis({ ...redisConnectionOptions(config.REDIS_URL), maxRetriesPerRequest: null });

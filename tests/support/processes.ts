@@ -24,6 +24,8 @@ export function spawnEntry(entry: string, config: Config, env: Record<string, st
       NEW_ACCOUNTS_ACTIVE: config.NEW_ACCOUNTS_ACTIVE ? '1' : '0',
       RATE_LIMIT: 'off',
       SERVE_WEB: '0',
+      DB_POOL_MAX: String(config.DB_POOL_MAX),
+      WORKER_CONCURRENCY: String(config.WORKER_CONCURRENCY),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,7 +48,10 @@ export function spawnEntry(entry: string, config: Config, env: Record<string, st
 export async function waitFor<T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const value = await check().catch(() => null);
+    const value = await check().catch((err: Error) => {
+      if (err.message.includes('exited with')) throw err;
+      return null;
+    });
     if (value) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -57,7 +62,14 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
 export async function spawnApi(config: Config, port: number): Promise<Child & { url: string }> {
   const child = spawnEntry('services/http/server.ts', config, { PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`API on ${port} (${child.output.join('')})`, async () => (await fetch(`${url}/api/health`)).ok);
+  await waitFor(
+    `API on ${port}`,
+    async () => {
+      if (child.process.exitCode !== null) throw new Error(`API exited with ${child.process.exitCode}: ${child.output.join('')}`);
+      return (await fetch(`${url}/api/health`)).ok;
+    },
+    90_000,
+  );
   return { ...child, url };
 }
 

@@ -20,7 +20,7 @@ export function createPool(connectionString: string, max = 20): pg.Pool {
 
 export default fp(
   async (app) => {
-    const pool = createPool(app.config.DATABASE_URL);
+    const pool = createPool(app.config.DATABASE_URL, app.config.DB_POOL_MAX);
     app.decorate('pg', pool);
     app.addHook('onClose', async () => pool.end());
   },

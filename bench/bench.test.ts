@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ScenarioResult } from './lib.ts';
+
+describe('npm run bench, in smoke mode', () => {
+  it('runs every scenario, writes the results file, and never overdraws the hot organization', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'results.json');
+    const output: string[] = [];
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke'], {
+        env: { ...process.env, BENCH_RESULTS: file },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (d) => output.push(String(d)));
+      child.stderr.on('data', (d) => output.push(String(d)));
+      child.on('exit', resolve);
+    });
+    expect(code, output.join('')).toBe(0);
+    const { mode, results } = JSON.parse(readFileSync(file, 'utf8')) as { mode: string; results: ScenarioResult[] };
+    expect(mode).toBe('smoke');
+    expect(results).toHaveLength(11);
+    for (const r of results) {
+      expect(r).toEqual(
+        expect.objectContaining({ scenario: expect.any(String), figure: expect.any(Number), unit: expect.any(String), target: expect.any(String) }),
+      );
+      expect(Number.isFinite(r.figure), r.scenario).toBe(true);
+      if (r.reference) expect(r.ratio).toBeCloseTo(r.figure / r.reference.figure, 1);
+    }
+    const hot = results.find((r) => r.scenario.includes('one hot org'))!;
+    expect(hot.details!.overdrafts).toBe(0);
+    expect(output.join('')).toMatch(/scenario\s+\|\s+figure/);
+  }, 240_000);
+});
