@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Decider } from '../eventstore/decider.ts';
 import { NotFoundError } from '../eventstore/errors.ts';
 import { isUuid } from '../auth/ids.ts';
 import { AdminOrgList, OrgParams, ToggleActiveResponse } from './admin-schemas.ts';
-import { orgDecider, type OrgCommand } from './decider.ts';
-import { orgStreamId, type OrgEvent, type OrgState } from './events.ts';
+import { orgStreamId } from './events.ts';
 import { subscriptionSql } from './subscription.ts';
-
-type ToggleOrganizationActive = { type: 'ToggleOrganizationActive'; data: { orgId: string; at: string } };
-
-/** Toggling decides against the stream's own state, so two admins clicking at once cannot cancel out silently. */
-export const toggleOrgDecider: Decider<ToggleOrganizationActive, OrgEvent, OrgState> = {
-  ...orgDecider,
-  decide: ({ data }, state) =>
-    orgDecider.decide({ type: 'SetOrganizationActive', data: { orgId: data.orgId, active: !state.active, at: data.at } } satisfies OrgCommand, state),
-};
+import { toggleOrgDecider } from './toggle.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

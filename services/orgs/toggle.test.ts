@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '../eventstore/errors.ts';
+import { evolveOrg, initialOrgState, type OrgEvent } from './events.ts';
+import { orgDecider } from './decider.ts';
+import { toggleOrgDecider } from './toggle.ts';
+
+const at = '2026-01-01T00:00:00.000Z';
+const orgId = 'o1';
+const given = (...events: OrgEvent[]) => events.reduce(evolveOrg, initialOrgState());
+const toggle = { type: 'ToggleOrganizationActive' as const, data: { orgId, at } };
+const created: OrgEvent = { type: 'OrganizationCreated', data: { orgId, name: 'Acme', createdBy: 'u1', at } };
+
+describe('toggleOrgDecider', () => {
+  it('deactivates an active organization with one event', () => {
+    expect(toggleOrgDecider.decide(toggle, given(created))).toEqual([{ type: 'OrganizationDeactivated', data: { orgId, at } }]);
+  });
+
+  it('activates an inactive organization with one event', () => {
+    const state = given(created, { type: 'OrganizationDeactivated', data: { orgId, at } });
+    expect(toggleOrgDecider.decide(toggle, state)).toEqual([{ type: 'OrganizationActivated', data: { orgId, at } }]);
+  });
+
+  it('refuses an organization that does not exist', () => {
+    expect(() => toggleOrgDecider.decide(toggle, initialOrgState())).toThrow(NotFoundError);
+  });
+
+  it('keeps the organization snapshot version, so snapshots stay shared with the other org commands', () => {
+    expect(toggleOrgDecider.snapshotVersion).toBe(orgDecider.snapshotVersion);
+    expect(toggleOrgDecider.evolve).toBe(orgDecider.evolve);
+  });
+});
