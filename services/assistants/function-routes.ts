@@ -9,7 +9,7 @@ import { IdParams, Removed } from './schemas.ts';
 const functionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
-    { preHandler: app.requirePermission('admin.assistants.edit'), schema: { tags: ['assistants'], params: IdParams, response: { 200: Removed } } },
+    { onRequest: app.requirePermission('admin.assistants.edit'), schema: { tags: ['assistants'], params: IdParams, response: { 200: Removed } } },
     async (request) => {
       const functionId = request.params.id;
       const found = UUID.test(functionId)

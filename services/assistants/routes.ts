@@ -23,8 +23,8 @@ import {
 } from './schemas.ts';
 
 const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const view = { preHandler: app.requirePermission('admin.assistants.view') };
-  const edit = { preHandler: app.requirePermission('admin.assistants.edit') };
+  const view = { onRequest: app.requirePermission('admin.assistants.view') };
+  const edit = { onRequest: app.requirePermission('admin.assistants.edit') };
   const tags = ['assistants'];
 
   const knownId = (id: string) => {

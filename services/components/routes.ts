@@ -57,8 +57,8 @@ async function refuseCycle(db: Parameters<typeof reachableComponents>[0], id: st
 }
 
 const componentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const view = { preHandler: app.requirePermission('admin.assistants.view') };
-  const edit = { preHandler: app.requirePermission('admin.assistants.edit') };
+  const view = { onRequest: app.requirePermission('admin.assistants.view') };
+  const edit = { onRequest: app.requirePermission('admin.assistants.edit') };
   const tags = ['components'];
 
   async function save(request: Parameters<typeof app.commands.metadata>[0], id: string, body: ComponentBody, creating: boolean) {

@@ -7,7 +7,7 @@ import { createTag, tagIdByName } from './store.ts';
 const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { preHandler: app.requirePermission('admin.assistants.view'), schema: { tags: ['tags'], response: { 200: TagList } } },
+    { onRequest: app.requirePermission('admin.assistants.view'), schema: { tags: ['tags'], response: { 200: TagList } } },
     async () => {
       const res = await app.pg.query('SELECT id, name, description FROM tags ORDER BY lower(name), id LIMIT 5000');
       return { data: res.rows };
@@ -17,7 +17,7 @@ const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.requirePermission('admin.assistants.edit'),
+      onRequest: app.requirePermission('admin.assistants.edit'),
       schema: { tags: ['tags'], body: CreateTagBody, response: { 200: TagCreatedAnswer, 201: TagCreatedAnswer } },
     },
     async (request, reply) => {

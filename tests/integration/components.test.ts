@@ -46,6 +46,7 @@ describe('components: permissions', () => {
     expect((await member.get(`/api/admin/components/${id}?hydrate=true`)).status).toBe(403);
     expect((await member.post('/api/admin/components', body)).status).toBe(403);
     expect((await member.put(`/api/admin/components/${id}`, body)).status).toBe(403);
+    expect((await member.post('/api/admin/components', { type: 'nonsense' })).status).toBe(403);
   });
 });
 
