@@ -14,6 +14,9 @@ export interface Identity {
   avatarUrl: string | null;
 }
 
+/** A session is read through the users read model: a new account waits longer for it than other commands do. */
+const SIGN_IN_WAIT_MS = 15_000;
+
 export const SYSTEM_ROLES = { admin: ['admin'], member: [] as string[] } as const;
 
 /** Creates the roles the product relies on (admin, member) when missing; answers their ids. */
@@ -27,13 +30,15 @@ export async function ensureSystemRoles(app: FastifyInstance): Promise<Record<ke
     }
     const roleId = randomUUID();
     try {
-      await app.commands.transaction(async (tx) => {
-        await tx.run(roleDecider, roleStreamId(roleId), { type: 'CreateRole', data: { roleId, name, permissions, at: new Date().toISOString() } }, {
+      const created = await app.commands.transaction(async (tx) => {
+        const outcome = await tx.run(roleDecider, roleStreamId(roleId), { type: 'CreateRole', data: { roleId, name, permissions, at: new Date().toISOString() } }, {
           metadata: { actor: 'system' },
           expected: 'no_stream',
         });
         await reserve(tx.client, 'role_name', name, roleId, 'name');
+        return outcome;
       });
+      if (created.append) await app.progress.waitFor(created.events.map((e) => e.type), created.append.position, SIGN_IN_WAIT_MS);
       ids[name] = roleId;
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;
@@ -52,8 +57,8 @@ export async function findOrRegister(app: FastifyInstance, identity: Identity): 
   const isAdmin = app.config.ADMIN_EMAILS.includes(email);
   const userId = randomUUID();
   try {
-    await app.commands.transaction(async (tx) => {
-      await tx.run(
+    const registered = await app.commands.transaction(async (tx) => {
+      const outcome = await tx.run(
         userDecider,
         userStreamId(userId),
         {
@@ -72,7 +77,9 @@ export async function findOrRegister(app: FastifyInstance, identity: Identity): 
         { metadata: { actor: userId }, expected: 'no_stream' },
       );
       await reserve(tx.client, 'email', email, userId, 'email');
+      return outcome;
     });
+    if (registered.append) await app.progress.waitFor(registered.events.map((e) => e.type), registered.append.position, SIGN_IN_WAIT_MS);
     return userId;
   } catch (err) {
     if (err instanceof DuplicateError) return (await reservationOwner(app.pg, 'email', email))!;
