@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgDecider } from '../../services/orgs/decider.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
+import { planDecider } from '../../services/plans/decider.ts';
+import { planStreamId } from '../../services/plans/events.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { Client, signIn } from '../support/http.ts';
 import { activeMember, signInAdmin } from '../support/identity.ts';
@@ -125,13 +127,15 @@ describe('POST /api/me/profile/update', () => {
     const run = (command: Parameters<typeof orgDecider.decide>[0]) =>
       app.app.commands.run(orgDecider, orgStreamId(orgId), command, { metadata: { actor: 'system' } });
     const at = new Date().toISOString();
+    const plan = { name: 'Starter', description: 'For founders testing ideas.', price_usd: 9.99, monthly_credits: 100, one_time_credits: 0, is_one_time: false, system_only: false, is_active: true, example_usages: [] };
+    await app.app.commands.run(planDecider, planStreamId('starter'), { type: 'CreatePlan', data: { planId: 'starter', at, ...plan } }, { metadata: { actor: 'system' } });
     await run({ type: 'SubscribePlan', data: { orgId, plan: { planId: 'starter', name: 'Starter', subscriptionId: 'sub_1', isOneTime: false, monthlyCredits: 100 }, at } });
     await run({ type: 'GrantCredits', data: { orgId, amount: 100, kind: 'purchase', description: 'Starter plan', at } });
     await run({ type: 'DebitCredits', data: { orgId, amount: 7, description: 'Board meeting', usageId: crypto.randomUUID(), userId: null, at } });
 
     const profile = (await bea.get('/api/me/profile')).body;
     expect(profile.credits).toBe(93);
-    expect(profile.organization).toMatchObject({ credits: 93, subscription: { id: 'starter', name: 'Starter', monthly_credits: 100, is_one_time: false } });
+    expect(profile.organization).toMatchObject({ credits: 93, subscription: { id: 'starter', name: 'Starter', description: 'For founders testing ideas.', monthly_credits: 100, is_one_time: false } });
     expect(profile.transactions.map((t: { type: string; amount: number; description: string }) => [t.type, t.amount, t.description])).toEqual([
       ['usage', -7, 'Board meeting'],
       ['purchase', 100, 'Starter plan'],
