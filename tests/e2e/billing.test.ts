@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../support/app';
+import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { signInAdmin } from '../support/identity';
+import { memberWithOrg } from '../support/orgs';
+import { createPlans, PACK_PLAN, PRO_PLAN } from '../integration/stripe-support';
+
+let app: TestApp;
+let browser: Browser;
+let member: TestPage;
+let admin: TestPage;
+let orgId: string;
+
+/** Every toast text a page showed, recorded as it appears (success toasts last only 500 ms). */
+async function openRecording(): Promise<TestPage> {
+  const tab = await newPage(browser, app.url);
+  await tab.page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      document.querySelectorAll('.toast__message').forEach((el) => {
+        const key = el as HTMLElement & { __recorded?: boolean };
+        if (!key.__recorded) {
+          key.__recorded = true;
+          seen.push(el.textContent ?? '');
+        }
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return tab;
+}
+
+const toasted = (page: Page, text: string) =>
+  page
+    .waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.includes(t), text, { timeout: 20_000 })
+    .catch(async (err) => {
+      const seen = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts).catch(() => null);
+      throw new Error(`${(err as Error).message}: no toast '${text}' on ${page.url()}; toasts ${JSON.stringify(seen)}; page: ${await page.locator('body').innerText()}`);
+    });
+
+/** The credits arrive a moment after /subscribed ("it may take a while"): reload the profile until they show. */
+async function profileShows(page: Page, balance: string) {
+  for (let i = 0; i < 40; i++) {
+    await page.goto('/profile');
+    const shown = await page
+      .getByTestId('credit-balance')
+      .textContent({ timeout: 10_000 })
+      .catch(async (err) => {
+        throw new Error(`${(err as Error).message}\n/profile showed: ${await page.locator('body').innerText()}`);
+      });
+    if (shown?.trim() === balance) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`the profile never showed a balance of ${balance}`);
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  const adminClient = await signInAdmin(app.url);
+  await createPlans(adminClient, PRO_PLAN, PACK_PLAN);
+  ({ orgId } = await memberWithOrg(app, 'shopper@example.com'));
+  [member, admin] = await Promise.all([openRecording(), openRecording()]);
+  expect((await member.page.request.post('/api/auth/dev-login', { data: { email: 'shopper@example.com', name: 'Sam Shopper' } })).status()).toBe(200);
+  expect((await admin.page.request.post('/api/auth/dev-login', { data: { email: 'admin@example.com', name: 'Ada Admin' } })).status()).toBe(200);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('buying a plan in the browser', { timeout: 90_000 }, () => {
+  it('a visitor who is not signed in is told to log in first and sent to the login page', async () => {
+    const visitor = await openRecording();
+    try {
+      await visitor.page.goto('/subscribe/plan-pro-monthly');
+      await toasted(visitor.page, 'Please log in first');
+      await visitor.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/subscribe/plan-pro-monthly');
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('a member opens /pricing, subscribes, pays in the local checkout, lands on /subscribed, and sees the credits on /profile', async () => {
+    const { page } = member;
+    await page.goto('/pricing');
+    const pro = page.locator('.plan-tile').filter({ hasText: 'Pro' });
+    await expect(pro.textContent()).resolves.toContain('$20.00 / month');
+    await expect(pro.textContent()).resolves.toContain('1,000 credits per month');
+    await pro.getByRole('link', { name: 'Plan will be $20.00 /mo' }).click();
+
+    await page.waitForURL('**/subscribe/plan-pro-monthly');
+    await page.getByRole('heading', { name: 'Pro' }).waitFor();
+    await expect(page.locator('.subscribe').textContent()).resolves.toContain('200 one-time credits');
+    await page.getByRole('button', { name: 'Start Subscription' }).click();
+
+    await page.waitForURL(/\/checkout\/sim\/cs_sim_[0-9a-f]{24}$/);
+    await expect(page.getByTestId('sim-price').textContent()).resolves.toContain('$20.00');
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL('**/subscribed');
+    await page.getByText('It may take a while').waitFor();
+    await page.getByRole('link', { name: 'Go to Projects' }).waitFor();
+
+    await profileShows(page, '1200');
+    const transactions = page.locator('table').filter({ hasText: 'Pro: monthly credits' });
+    await expect(transactions.textContent()).resolves.toContain('PURCHASE');
+    await expect(transactions.textContent()).resolves.toContain('Pro: one-time credits');
+    await page.getByText('Current plan').waitFor();
+    await expect(page.locator('.profile-plan').textContent()).resolves.toContain('Pro');
+
+    await page.goto('/pricing');
+    const current = page.locator('.plan-tile').filter({ hasText: 'Pro' });
+    await current.getByText('Current', { exact: true }).waitFor();
+    await expect(current.getByRole('button', { name: 'Selected' }).isDisabled()).resolves.toBe(true);
+    await page.locator('.plan-tile').filter({ hasText: 'Credit Pack' }).getByRole('link', { name: /Plan will be \$49\.00/ }).waitFor();
+    expect(member.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+  });
+
+  it('an admin sees the payment and the webhook on /admin/stripe, with its raw JSON, and sends a renewal', async () => {
+    const { page } = admin;
+    await page.goto('/admin/stripe');
+    const payments = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Payment transactions' }) });
+    const payment = payments.getByRole('row').filter({ hasText: 'plan-pro-monthly' });
+    await payment.waitFor();
+    await expect(payment.textContent()).resolves.toContain('$20.00');
+    await expect(payment.textContent()).resolves.toContain('paid');
+
+    const webhooks = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Webhook log' }) });
+    const completed = webhooks.getByRole('row').filter({ hasText: 'checkout.session.completed' });
+    const invoice = webhooks.getByRole('row').filter({ hasText: 'invoice.paid' });
+    // The log's read model may trail the credits by a moment.
+    for (let i = 0; i < 40 && !((await invoice.textContent()) ?? '').includes('processed'); i++) {
+      await page.waitForTimeout(250);
+      await page.reload();
+      await invoice.waitFor();
+    }
+    await expect(completed.textContent()).resolves.toContain('processed');
+    await expect(invoice.textContent()).resolves.toContain('processed');
+    await completed.getByRole('button', { name: /View event/ }).click();
+    const raw = page.getByTestId('raw-event');
+    await expect(raw.textContent()).resolves.toContain('"checkout.session.completed"');
+    await expect(raw.textContent()).resolves.toContain(orgId);
+    await page.keyboard.press('Escape');
+    await raw.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Organization').selectOption(orgId);
+    await page.getByRole('button', { name: 'Send monthly renewal' }).click();
+    await toasted(page, 'Sent invoice.paid');
+    await webhooks.getByRole('row').filter({ hasText: 'granted 1000 credits' }).waitFor({ timeout: 15_000 });
+    await profileShows(member.page, '2200');
+  });
+});
