@@ -151,4 +151,32 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await webhooks.getByRole('row').filter({ hasText: 'granted 1000 credits' }).waitFor({ timeout: 15_000 });
     await profileShows(member.page, '2200');
   });
+
+  it('an admin creates a plan in the modal and edits it on /admin/subscriptions', async () => {
+    const { page } = admin;
+    await page.goto('/admin/subscriptions');
+    await page.getByRole('row').filter({ hasText: 'plan-pro-monthly' }).waitFor();
+    await page.getByRole('button', { name: 'Create Subscription' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Team');
+    await dialog.getByLabel('Description').fill('For whole teams');
+    await dialog.getByLabel('Price (USD)').fill('59.99');
+    await dialog.getByLabel('Monthly credits').fill('4000');
+    await dialog.getByLabel('Example usages (one per line)').fill('Weekly reviews\nHiring plans');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toasted(page, 'Subscription created!');
+    const team = page.getByRole('row').filter({ hasText: 'Team' });
+    await expect(team.textContent()).resolves.toContain('$59.99');
+
+    await team.getByRole('button', { name: 'Edit Team' }).click();
+    await dialog.getByLabel('Price (USD)').fill('64.50');
+    await dialog.getByLabel('Active').uncheck();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toasted(page, 'Subscription updated!');
+    await expect(team.textContent()).resolves.toContain('$64.50');
+    const saved = await app.db.query(`SELECT price_usd::float8 AS price, is_active, example_usages FROM plans WHERE name = 'Team'`);
+    expect(saved.rows).toEqual([{ price: 64.5, is_active: false, example_usages: ['Weekly reviews', 'Hiring plans'] }]);
+    const changes = await app.db.query(`SELECT data->'changes' AS changes FROM events WHERE type = 'PlanUpdated'`);
+    expect(changes.rows.map((r) => r.changes)).toEqual([{ price_usd: 64.5, is_active: false }]);
+  });
 });
