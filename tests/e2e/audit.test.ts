@@ -13,6 +13,7 @@ let browser: Browser;
 let tab: TestPage;
 let admin: Client;
 let member: { userId: string; orgId: string; orgName: string };
+let bulkOrgId: string;
 /** A moment after the grant and before the first debit, to the second, as a datetime-local value. */
 let betweenGrantAndDebits: string;
 
@@ -141,6 +142,22 @@ describe('an admin audits an organization', { timeout: 60_000 }, () => {
   });
 });
 
+describe('a history that cannot be loaded', { timeout: 60_000 }, () => {
+  it('says so in a toast and on the page', async () => {
+    const other = await newPage(browser, t.url);
+    try {
+      await recordToasts(other.page);
+      const [name, value] = admin.cookie.split('=');
+      await other.context.addCookies([{ name, value, url: t.url }]);
+      await other.page.goto('/admin/history/org-00000000-0000-4000-8000-000000000000');
+      await toasted(other.page, 'Failed to load history');
+      await other.page.getByText('This stream has no events.').waitFor();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('an admin rebuilds a read model', { timeout: 240_000 }, () => {
   type Status = { name: string; version: number; status: string; lag: number };
   const ledger = async () => (await admin.get<Status[]>('/api/admin/projections')).body.find((s) => s.name === 'ledger')!;
@@ -169,7 +186,7 @@ describe('an admin rebuilds a read model', { timeout: 240_000 }, () => {
   });
 
   it('starts a rebuild on /admin/projections and watches the progress bar reach the end', async () => {
-    await appendLedger(t.app.store, 20_000, 500);
+    bulkOrgId = await appendLedger(t.app.store, 20_000, 500);
     await waitFor('the ledger to catch up', async () => (await ledger()).lag === 0, 120_000);
     const before = await ledger();
     const next = before.version + 1;
@@ -227,6 +244,20 @@ describe('an admin rebuilds a read model', { timeout: 240_000 }, () => {
     expect(seen.at(-1)).toBe(100);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(await ledger()).toMatchObject({ status: 'live', version: next, lag: 0 });
+  });
+
+  it('pages through a long history, newest first', async () => {
+    const { page } = tab;
+    await page.goto(`/admin/history/org-${bulkOrgId}`);
+    await page.getByText('Page 1 of 2001').waitFor();
+    await expect(page.getByTestId('history-event').count()).resolves.toBe(10);
+    await expect(page.locator('.timeline__seq').first().textContent()).resolves.toBe('#20001');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2001').waitFor();
+    await page.waitForFunction(() => document.querySelector('.timeline__seq')?.textContent === '#19991');
+    await page.getByRole('button', { name: 'Oldest first' }).click();
+    await page.getByText('Page 1 of 2001').waitFor();
+    await page.waitForFunction(() => document.querySelector('.timeline__seq')?.textContent === '#1');
   });
 
   it('links to the queue dashboard, which the server renders for the admin', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useToast } from '../../../components/Toast';
+import { defaultPageSize } from '../../../config';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../paths';
 import { useStreamEvents } from '../api/get-stream-events';
@@ -11,7 +12,7 @@ import { EventEntry } from './EventEntry';
 import { VerifyPanel } from './VerifyPanel';
 import './history.css';
 
-const firstPage: StreamPageParams = { page: 1, limit: 20, sortOrder: 'desc' };
+const firstPage: StreamPageParams = { page: 1, limit: defaultPageSize, sortOrder: 'desc' };
 
 const backLinks: Record<string, { to: string; label: string }> = {
   org: { to: paths.admin.orgs.path, label: 'Organizations' },
