@@ -183,7 +183,25 @@ describe('the admin manages roles and organizations', { timeout: 60_000 }, () =>
     await admin.page.getByText(/Page 1 of \d+/).waitFor();
   });
 
+  it('says so when a list cannot be loaded', async () => {
+    const pages = [
+      ['Organizations', 'orgs', 'Failed to load organizations'],
+      ['Users', 'users', 'Failed to load users'],
+      ['Roles', 'roles', 'Failed to load roles'],
+      ['Permissions', 'permissions', 'Failed to load permissions'],
+    ] as const;
+    for (const [heading, api, message] of pages) {
+      const url = `**/api/admin/${api}`;
+      await admin.page.route(url, (route) => route.fulfill({ status: 500, body: '{}', contentType: 'application/json' }));
+      await admin.page.goto(`/admin/${api}`);
+      await admin.page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+      await toasted(admin.page, message);
+      await admin.page.unroute(url);
+    }
+  });
+
   it('showed no errors in either browser', () => {
+    // The 500s above are deliberate; the browser reports each as a failed resource.
     const unexpected = (tab: TestPage) => tab.errors.filter((e) => !e.startsWith('Failed to load resource'));
     expect(unexpected(admin)).toEqual([]);
     expect(unexpected(newbie)).toEqual([]);
