@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -22,6 +23,7 @@ export async function buildApp(cfg: Config): Promise<FastifyInstance> {
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     },
     trustProxy: true,
+    genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024 * 2,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
