@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isUuid } from '../auth/ids.ts';
 import { ConflictError, NotFoundError } from '../eventstore/errors.ts';
+import { PageQuery, paged, pageAnswer, pageSql } from '../orgs/admin-paging.ts';
 import { subscriptionSql } from '../orgs/subscription.ts';
 import { roleStreamId } from '../roles/events.ts';
 import { userDecider } from './decider.ts';
 import { userStreamId } from './events.ts';
-import { ActivateBody, ActivateResponse, AdminUserList, Success, UserParams, UserRoleParams } from './admin-schemas.ts';
+import { ActivateBody, ActivateResponse, AdminUser, AdminUserList, Success, UserParams, UserRoleParams } from './admin-schemas.ts';
 
 /** /api/admin/users: the users table, its role buttons and its Enable/Disable toggle. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,21 +23,35 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     if (role.version === 0) throw new NotFoundError('Role');
   };
 
-  app.get('/', { onRequest: view, schema: { tags: ['admin'], response: { 200: AdminUserList } } }, async () => {
-    const sub = await subscriptionSql(app.pg, 'o');
-    const res = await app.pg.query(
-      `SELECT u.id::text, u.name, u.email, u.is_active, u.organization_id::text,
-              CASE WHEN o.id IS NULL THEN NULL
-                   ELSE json_build_object('name', o.name, 'credits', o.credit_balance::float8, 'subscription', ${sub.select}) END AS organization,
-              coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
-                          FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '[]') AS roles,
-              coalesce((SELECT array_agg(DISTINCT rp.permission ORDER BY rp.permission)
-                          FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id), '{}') AS permissions
-         FROM users u LEFT JOIN orgs o ON o.id = u.organization_id ${sub.join}
-        ORDER BY u.created_at, u.id`,
-    );
-    return res.rows;
-  });
+  const pageable = {
+    sortable: { id: 'u.id', name: 'lower(u.name)', email: 'lower(u.email)', is_active: 'u.is_active' },
+    searchable: ['u.name', 'u.email', 'u.id::text'],
+    tieBreak: 'u.id',
+  };
+
+  app.get(
+    '/',
+    { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: z.union([AdminUserList, paged(AdminUser)]) } } },
+    async (request) => {
+      const query = request.query;
+      const sub = await subscriptionSql(app.pg, 'o');
+      const page = pageSql(query, pageable);
+      const res = await app.pg.query(
+        `SELECT u.id::text, u.name, u.email, u.is_active, u.organization_id::text,
+                CASE WHEN o.id IS NULL THEN NULL
+                     ELSE json_build_object('name', o.name, 'credits', o.credit_balance::float8, 'subscription', ${sub.select}) END AS organization,
+                coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
+                            FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '[]') AS roles,
+                coalesce((SELECT array_agg(DISTINCT rp.permission ORDER BY rp.permission)
+                            FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id), '{}') AS permissions
+                ${query.page ? ', count(*) OVER () AS total_rows' : ''}
+           FROM users u LEFT JOIN orgs o ON o.id = u.organization_id ${sub.join}
+           ${page.where} ${query.page ? page.order : 'ORDER BY u.created_at, u.id'} ${page.limit}`,
+        page.params,
+      );
+      return pageAnswer(query, res.rows, async () => (await app.pg.query(`SELECT count(*)::int AS n FROM users u ${page.where}`, page.whereParams)).rows[0].n);
+    },
+  );
 
   app.put(
     '/:id/activate',

@@ -188,3 +188,43 @@ describe('admin organizations', () => {
     expect((await admin.post('/api/admin/orgs/42/toggle-active')).status).toBe(404);
   });
 });
+
+describe('server paging of the admin lists (only when a page is asked for)', () => {
+  beforeAll(async () => {
+    for (const n of [1, 2, 3]) {
+      const { client } = await activeMember(app.url, admin, `pager${n}@example.com`, `Pager ${n}`);
+      expect((await client.post('/api/me/profile/update', { name: `Pager ${n}`, orgName: `Paged Org ${n}` })).status).toBe(200);
+    }
+  });
+
+  it('answers {data, totalPages} for orgs, searched, sorted both ways and cut to the limit', async () => {
+    const asc = await admin.get('/api/admin/orgs?page=1&limit=2&search=paged%20org&sortField=name&sortOrder=asc');
+    expect(asc.status).toBe(200);
+    expect(asc.body.totalPages).toBe(2);
+    expect(asc.body.data.map((o: { name: string }) => o.name)).toEqual(['Paged Org 1', 'Paged Org 2']);
+    const second = await admin.get('/api/admin/orgs?page=2&limit=2&search=paged%20org&sortField=name&sortOrder=asc');
+    expect(second.body.data.map((o: { name: string }) => o.name)).toEqual(['Paged Org 3']);
+    const desc = await admin.get('/api/admin/orgs?page=1&limit=2&search=PAGED&sortField=name&sortOrder=desc');
+    expect(desc.body.data.map((o: { name: string }) => o.name)).toEqual(['Paged Org 3', 'Paged Org 2']);
+    const beyond = await admin.get('/api/admin/orgs?page=9&limit=2&search=paged');
+    expect(beyond.body).toEqual({ data: [], totalPages: 2 });
+  });
+
+  it('answers {data, totalPages} for users, and treats % and _ in the search as plain text', async () => {
+    const res = await admin.get('/api/admin/users?page=1&limit=10&search=pager&sortField=email&sortOrder=desc');
+    expect(res.body.totalPages).toBe(1);
+    expect(res.body.data.map((u: { email: string }) => u.email)).toEqual(['pager3@example.com', 'pager2@example.com', 'pager1@example.com']);
+    expect((await admin.get('/api/admin/users?page=1&search=%25')).body).toEqual({ data: [], totalPages: 1 });
+  });
+
+  it('refuses a sort field it does not know (400) and a limit over 100', async () => {
+    expect((await admin.get('/api/admin/orgs?page=1&sortField=password')).status).toBe(400);
+    expect((await admin.get('/api/admin/users?page=1&limit=1000')).status).toBe(400);
+  });
+
+  it('still answers the whole list without a page', async () => {
+    const res = await admin.get('/api/admin/orgs?search=nothing-matches');
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body.length).toBeGreaterThanOrEqual(4);
+  });
+});
