@@ -39,9 +39,13 @@ export function pageSql(query: PageQuery, source: Pageable) {
   };
 }
 
-/** The answer: every row, or `{data, totalPages}` when a page was asked for (rows carry `total_rows`). */
-export async function pageAnswer<T extends { total_rows?: unknown }>(query: PageQuery, rows: T[], count: () => Promise<number>) {
-  const data = rows.map(({ total_rows: _total, ...row }) => row);
+/** The answer: every row, or `{data, totalPages}` when a page was asked for (rows carry `total_rows` then). */
+export async function pageAnswer<R>(
+  query: PageQuery,
+  rows: Record<string, unknown>[],
+  count: () => Promise<number>,
+): Promise<R[] | { data: R[]; totalPages: number }> {
+  const data = rows.map(({ total_rows: _total, ...row }) => row as R);
   if (!query.page) return data;
   const total = rows.length ? Number(rows[0].total_rows) : query.page > 1 ? await count() : 0;
   return { data, totalPages: Math.max(1, Math.ceil(total / query.limit)) };

@@ -35,7 +35,7 @@ const adminOrgRoutes: FastifyPluginAsyncZod = async (app) => {
         page.params,
       );
       const rows = res.rows.map((row) => ({ ...row, last_billing: iso(row.last_billing) }));
-      return pageAnswer(query, rows, async () => (await app.pg.query(`SELECT count(*)::int AS n FROM orgs o ${page.where}`, page.whereParams)).rows[0].n);
+      return pageAnswer<z.infer<typeof AdminOrg>>(query, rows, async () => (await app.pg.query(`SELECT count(*)::int AS n FROM orgs o ${page.where}`, page.whereParams)).rows[0].n);
     },
   );
 

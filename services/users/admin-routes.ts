@@ -49,7 +49,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
            ${page.where} ${query.page ? page.order : 'ORDER BY u.created_at, u.id'} ${page.limit}`,
         page.params,
       );
-      return pageAnswer(query, res.rows, async () => (await app.pg.query(`SELECT count(*)::int AS n FROM users u ${page.where}`, page.whereParams)).rows[0].n);
+      return pageAnswer<z.infer<typeof AdminUser>>(query, res.rows, async () => (await app.pg.query(`SELECT count(*)::int AS n FROM users u ${page.where}`, page.whereParams)).rows[0].n);
     },
   );
 
