@@ -35,7 +35,22 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   SERVE_WEB: flag.default(true),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
-  CONTACT_FORM_SCRIPT_HOST: z.string().optional(),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_CHECKOUT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_USAGE: z.coerce.number().int().min(1).default(300),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | ((address: string, hop: number) => boolean) | string[] => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v);
+      return v.split(',').map((a) => a.trim()).filter(Boolean);
+    }),
+  CONTACT_FORM_SCRIPT_HOST: z
+    .url({ protocol: /^https?$/, error: 'an http(s) origin such as https://forms.example.com' })
+    .transform((u) => new URL(u).origin)
+    .optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { devLogin: boolean };
