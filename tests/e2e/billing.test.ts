@@ -148,7 +148,12 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await page.getByLabel('Organization').selectOption(orgId);
     await page.getByRole('button', { name: 'Send monthly renewal' }).click();
     await toasted(page, 'Sent invoice.paid');
-    await webhooks.getByRole('row').filter({ hasText: 'granted 1000 credits' }).waitFor({ timeout: 15_000 });
+    const renewal = webhooks.getByRole('row').filter({ hasText: 'granted 1000 credits' });
+    for (let i = 0; i < 30 && !(await renewal.isVisible()); i++) {
+      await page.waitForTimeout(1000);
+      if (i % 5 === 4) await page.reload();
+    }
+    await renewal.waitFor({ timeout: 5000 });
     await profileShows(member.page, '2200');
   });
 

@@ -7,7 +7,15 @@ import { billingAdminKeys } from './keys';
 export const getWebhookLog = (state: PageState) =>
   apiFetch<Paged<WebhookLogRow>>('/api/admin/stripe/webhook-log', { query: pageQuery(state) });
 
+/** While an event on the page waits for the worker, the page asks again every 2 s. */
 export const getWebhookLogQueryOptions = (state: PageState) =>
-  queryOptions({ queryKey: billingAdminKeys.webhookLog(state), queryFn: () => getWebhookLog(state), placeholderData: keepPreviousData, staleTime: 0, retry: false });
+  queryOptions({
+    queryKey: billingAdminKeys.webhookLog(state),
+    queryFn: () => getWebhookLog(state),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.data.some((row) => row.status === 'received') ? 2000 : false),
+  });
 
 export const useWebhookLog = (state: PageState) => useQuery(getWebhookLogQueryOptions(state));

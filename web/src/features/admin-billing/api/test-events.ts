@@ -16,7 +16,7 @@ export const useOrgOptions = (enabled: boolean) =>
 export const sendTestEvent = (input: { orgId: string; kind: TestEventKind }) =>
   apiFetch<{ eventId: string; type: string }>('/api/admin/stripe/test-events', { method: 'POST', body: input });
 
-/** The event is processed by the worker a moment later: both tables are refetched now and again shortly. */
+/** The event reaches the tables a moment later (the worker applies it): they are refetched now and a few times after. */
 export function useSendTestEvent() {
   const queryClient = useQueryClient();
   const refresh = () => {
@@ -27,7 +27,7 @@ export function useSendTestEvent() {
     mutationFn: sendTestEvent,
     onSuccess: () => {
       refresh();
-      window.setTimeout(refresh, 1500);
+      for (const ms of [1000, 3000, 6000]) window.setTimeout(refresh, ms);
     },
   });
 }
