@@ -9,10 +9,11 @@ import { SimRedirect, SimSession, SimSessionParams } from './schemas.ts';
 
 /** The local checkout simulator's page calls: only with no Stripe key, only for the buyer. */
 const simRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', async () => {
+  // onRequest: a visitor is refused before the session id in the path is validated.
+  app.addHook('onRequest', async () => {
     if (billingMode(app.config) !== 'simulator') throw new NotFoundError('Checkout');
   });
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   const ownSession = async (sessionId: string, userId: string) => {
     const state = await loadState(app.store, simCheckoutDecider, simCheckoutStreamId(sessionId));
