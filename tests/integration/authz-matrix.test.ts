@@ -1,38 +1,58 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holds } from '../../services/roles/permissions.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { Client, signIn } from '../support/http.ts';
 import { activeMember, signInAdmin, userIdOf } from '../support/identity.ts';
+import { concrete, keyOf, routeTable, type Route } from '../support/routes.ts';
 
-interface Route {
-  method: string;
-  url: string;
-}
+/**
+ * Who may call each route: EVERY route of the app must be classified here (a new route fails the
+ * first test until it is), and each class is then checked against the running app.
+ * - public: anyone; nobody gets 401/403.
+ * - stripe-signature: anyone, but only a valid Stripe-Signature gets in (400 without one).
+ * - signed-in: an active account (401 visitor, 403 inactive).
+ * - admin.*: an active account holding that permission (or an ancestor of it).
+ * A key ending in `/*` covers everything under it (files of the built app, Swagger UI, the queue board).
+ */
+type Access = 'public' | 'stripe-signature' | 'signed-in' | `admin.${string}`;
 
-/** Every route of the app, read back from Fastify's own route tree (printRoutes). */
-function routeTable(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (.*?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    stack.push(match[2]);
-    const url = stack.join('').replace(/\/+$/, '') || '/';
-    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push({ method, url });
-  }
-  const seen = new Set<string>();
-  return routes.filter((r) => !seen.has(`${r.method} ${r.url}`) && !!seen.add(`${r.method} ${r.url}`));
-}
+const ACCESS: Record<string, Access> = {
+  'GET /': 'public',
+  'GET /index.html': 'public',
+  'GET /logo.svg': 'public',
+  'GET /default-avatar.svg': 'public',
+  'GET /assets/*': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/*': 'public',
+  'GET /api/health': 'public',
+  'GET /api/auth/me': 'public',
+  'GET /api/auth/logout': 'public',
+  'GET /api/auth/providers': 'public',
+  'POST /api/auth/dev-login': 'public',
+  'GET /api/auth/google': 'public',
+  'GET /api/auth/google/callback': 'public',
+  'GET /api/subscriptions/public': 'public',
+  'GET /api/subscriptions/:id': 'public',
+  'POST /api/stripe/webhook': 'stripe-signature',
 
-/** Path parameters filled with ids that name nothing. */
-const concrete = (url: string) => url.replace(/:([A-Za-z]+)/g, () => randomUUID());
+  'GET /api/projects': 'signed-in',
+  'POST /api/projects': 'signed-in',
+  'GET /api/projects/:id': 'signed-in',
+  'GET /api/advisors': 'signed-in',
+  'POST /api/usage': 'signed-in',
+  'GET /api/me/profile': 'signed-in',
+  'POST /api/me/profile/update': 'signed-in',
+  'POST /api/stripe/create-checkout-session': 'signed-in',
+  'GET /api/stripe/sim/sessions/:id': 'signed-in',
+  'POST /api/stripe/sim/sessions/:id/pay': 'signed-in',
+  'POST /api/stripe/sim/sessions/:id/cancel': 'signed-in',
 
-/** The identity routes and the permission each one needs. */
-const identityRoutes: Record<string, string> = {
   'GET /api/admin/orgs': 'admin.orgs.view',
   'POST /api/admin/orgs/:id/toggle-active': 'admin.orgs.edit',
+  'POST /api/admin/orgs/:id/credits': 'admin.orgs.edit',
+  'GET /api/admin/orgs/:id/balance': 'admin.audit.view',
+  'GET /api/admin/streams/:streamId/events': 'admin.audit.view',
+  'GET /api/admin/streams/:streamId/verify': 'admin.audit.view',
   'GET /api/admin/users': 'admin.users.view',
   'PUT /api/admin/users/:id/activate': 'admin.users.edit',
   'POST /api/admin/users/:id/roles/:roleId': 'admin.users.edit',
@@ -42,10 +62,57 @@ const identityRoutes: Record<string, string> = {
   'POST /api/admin/roles/:roleId/permissions/:permissionId': 'admin.roles.edit',
   'DELETE /api/admin/roles/:roleId/permissions/:permissionId': 'admin.roles.edit',
   'GET /api/admin/permissions': 'admin.permissions.view',
+  'GET /api/admin/subscriptions': 'admin.subscriptions.view',
+  'POST /api/admin/subscriptions': 'admin.subscriptions.edit',
+  'PUT /api/admin/subscriptions/:id': 'admin.subscriptions.edit',
+  'GET /api/admin/stripe/transactions': 'admin.stripe.view',
+  'GET /api/admin/stripe/webhook-log': 'admin.stripe.view',
+  'GET /api/admin/stripe/webhook-log/:id': 'admin.stripe.view',
+  'GET /api/admin/stripe/simulator': 'admin.stripe.view',
+  'POST /api/admin/stripe/test-events': 'admin.stripe.edit',
+  'GET /api/admin/components': 'admin.assistants.view',
+  'GET /api/admin/components/:id': 'admin.assistants.view',
+  'POST /api/admin/components': 'admin.assistants.edit',
+  'PUT /api/admin/components/:id': 'admin.assistants.edit',
+  'GET /api/admin/tags': 'admin.assistants.view',
+  'POST /api/admin/tags': 'admin.assistants.edit',
+  'GET /api/admin/assistants': 'admin.assistants.view',
+  'GET /api/admin/assistants/:id': 'admin.assistants.view',
+  'GET /api/admin/assistants/:id/schema': 'admin.assistants.view',
+  'POST /api/admin/assistants': 'admin.assistants.edit',
+  'PUT /api/admin/assistants/:id': 'admin.assistants.edit',
+  'POST /api/admin/assistants/:id/functions': 'admin.assistants.edit',
+  'DELETE /api/admin/functions/:id': 'admin.assistants.edit',
+  'GET /api/admin/projections': 'admin.projections.view',
+  'GET /api/admin/metrics': 'admin.projections.view',
+  'POST /api/admin/projections/:name/rebuild': 'admin.projections.edit',
+  'GET /admin/queues': 'admin.projections.view',
+  'GET /admin/queues/*': 'admin.projections.view',
+  'PUT /admin/queues/*': 'admin.projections.view',
+  'POST /admin/queues/*': 'admin.projections.view',
+  'PATCH /admin/queues/*': 'admin.projections.view',
 };
 
+/** Calls that would change the whole test app (sign the caller out, pause every queue): classified, not made. */
+const NOT_CALLED = new Set(['GET /api/auth/logout', 'PUT /admin/queues/api/queues/pause', 'PUT /admin/queues/api/queues/resume']);
+
+function accessOf(route: Route): Access | undefined {
+  const exact = ACCESS[keyOf(route)];
+  if (exact) return exact;
+  const group = Object.keys(ACCESS).find((key) => {
+    if (!key.endsWith('/*')) return false;
+    const [method, prefix] = key.slice(0, -2).split(' ');
+    return method === route.method && route.url.startsWith(`${prefix}/`);
+  });
+  return group ? ACCESS[group] : undefined;
+}
+
+const isPermission = (access: Access): access is `admin.${string}` => access.startsWith('admin.');
+/** The queue board is a page, not an API: a visitor is sent to sign in rather than answered 401. */
+const isPage = (route: Route) => !route.url.startsWith('/api/');
+
 let app: TestApp;
-let adminRoutes: Route[];
+let routes: Route[];
 let admin: Client;
 let member: Client;
 let inactive: Client;
@@ -53,7 +120,7 @@ const anonymous = () => new Client(app.url);
 
 beforeAll(async () => {
   app = await startApp({ workers: true });
-  adminRoutes = routeTable(app.app.printRoutes({ commonPrefix: false })).filter((r) => r.url.startsWith('/api/admin'));
+  routes = routeTable(app.app).filter((r) => !NOT_CALLED.has(keyOf(r)));
   admin = await signInAdmin(app.url);
   member = (await activeMember(app.url, admin, 'member@example.com', 'Mem Ber')).client;
   inactive = await signIn(app.url, 'inactive@example.com', 'In Active');
@@ -69,52 +136,72 @@ const HINT = 'check the permission in onRequest (Fastify validates the body befo
 const call = (client: Client, route: Route) =>
   client.request(route.method, concrete(route.url), ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined);
 
-describe('authorization of every /api/admin/* route', () => {
-  it('finds the admin routes in the route table, the identity ones included', () => {
-    const found = adminRoutes.map((r) => `${r.method} ${r.url}`);
-    for (const route of Object.keys(identityRoutes)) expect(found).toContain(route);
+const answers = (client: () => Client, chosen: Route[]) =>
+  Promise.all(chosen.map(async (r) => ({ route: keyOf(r), status: (await call(client(), r)).status })));
+
+const where = (test: (access: Access, route: Route) => boolean) => routes.filter((r) => test(accessOf(r)!, r));
+const letThrough = (status: number) => status !== 401 && status !== 403 && status < 500;
+
+describe('authorization of every route of the app', () => {
+  it('has classified every route in the route table (a new route must say who may call it)', () => {
+    const all = routeTable(app.app);
+    expect(all.length).toBeGreaterThan(60);
+    expect(all.filter((r) => !accessOf(r)).map(keyOf)).toEqual([]);
   });
 
-  it('answers 401 to a visitor on every admin route', async () => {
-    const answers = await Promise.all(adminRoutes.map(async (r) => [`${r.method} ${r.url}`, (await call(anonymous(), r)).status]));
-    expect(answers.filter(([, status]) => status !== 401), HINT).toEqual([]);
+  it('answers a visitor 401 on every signed-in and admin API route, and sends them to sign in on admin pages', async () => {
+    const api = await answers(anonymous, where((a, r) => a !== 'public' && a !== 'stripe-signature' && !isPage(r)));
+    expect(api.filter((a) => a.status !== 401), HINT).toEqual([]);
+    const pages = await Promise.all(where((a, r) => isPermission(a) && isPage(r)).map(async (r) => ({ route: keyOf(r), ...(await call(anonymous(), r)) })));
+    expect(pages.filter((p) => p.status !== 302 || !p.headers.get('location')?.startsWith('/login')).map((p) => p.route)).toEqual([]);
   });
 
-  it('answers 403 to a signed-in member without admin permissions on every admin route', async () => {
-    const answers = await Promise.all(adminRoutes.map(async (r) => [`${r.method} ${r.url}`, (await call(member, r)).status]));
-    expect(answers.filter(([, status]) => status !== 403), HINT).toEqual([]);
+  it('lets a visitor through every public route, and refuses an unsigned webhook with 400', async () => {
+    const open = await answers(anonymous, where((a) => a === 'public'));
+    expect(open.filter((a) => !letThrough(a.status))).toEqual([]);
+    const hooks = await answers(anonymous, where((a) => a === 'stripe-signature'));
+    expect(hooks.filter((a) => a.status !== 400)).toEqual([]);
   });
 
-  it('answers 403 to a signed-in account that is not active yet on every admin route', async () => {
-    const answers = await Promise.all(adminRoutes.map(async (r) => [`${r.method} ${r.url}`, (await call(inactive, r)).status]));
-    expect(answers.filter(([, status]) => status !== 403), HINT).toEqual([]);
+  it('answers 403 to a signed-in account that is not active yet on every signed-in and admin route', async () => {
+    const got = await answers(() => inactive, where((a) => a === 'signed-in' || isPermission(a)));
+    expect(got.filter((a) => a.status !== 403), HINT).toEqual([]);
   });
 
-  it('lets the admin through every admin route (no 401/403, no 5xx; unknown ids or an empty body may be refused)', async () => {
-    for (const route of adminRoutes) {
+  it('lets an active member through every signed-in route and answers 403 on every admin route', async () => {
+    const allowed = await answers(() => member, where((a) => a === 'signed-in' || a === 'public'));
+    expect(allowed.filter((a) => !letThrough(a.status))).toEqual([]);
+    const refused = await answers(() => member, where((a) => isPermission(a)));
+    expect(refused.filter((a) => a.status !== 403), HINT).toEqual([]);
+  });
+
+  it('lets the admin through every route (no 401/403, no 5xx; unknown ids or an empty body may be refused)', async () => {
+    for (const route of where((a) => a !== 'stripe-signature')) {
       const { status } = await call(admin, route);
-      expect({ route: `${route.method} ${route.url}`, status }).toEqual({ route: `${route.method} ${route.url}`, status: expect.toSatisfy((s: number) => s !== 401 && s !== 403 && s < 500) });
-      if (route.method === 'GET' && !route.url.includes(':')) expect(status).toBe(200);
+      expect({ route: keyOf(route), status }).toEqual({ route: keyOf(route), status: expect.toSatisfy(letThrough) });
+      if (route.method === 'GET' && route.url.startsWith('/api/') && !/[:*]|^\/api\/docs/.test(route.url)) expect({ route: keyOf(route), status }).toEqual({ route: keyOf(route), status: 200 });
     }
   });
 });
 
-describe('each identity route checks its own permission', () => {
-  it('lets a holder of exactly one permission through its routes only', async () => {
+describe('each admin route checks its own permission', () => {
+  it('lets a holder of exactly one permission through the routes that need it (or a child of it) only', async () => {
     const { id: userId, client } = await activeMember(app.url, admin, 'partial@example.com', 'Par Tial');
-    const permissions = [...new Set(Object.values(identityRoutes))];
+    const guarded = where((a) => isPermission(a));
+    const permissions = [...new Set(guarded.map((r) => accessOf(r)!))];
+    expect(permissions.length).toBeGreaterThan(10);
     for (const permission of permissions) {
       const role = await admin.post('/api/admin/roles', { name: `only ${permission}` });
       expect(role.status).toBe(200);
       const roleId = role.body.role.id as string;
       expect((await admin.post(`/api/admin/roles/${roleId}/permissions/${permission}`)).status).toBe(200);
       expect((await admin.post(`/api/admin/users/${userId}/roles/${roleId}`)).status).toBe(200);
-      for (const [key, needed] of Object.entries(identityRoutes)) {
-        const [method, url] = key.split(' ');
-        const { status } = await call(client, { method, url });
-        if (needed === permission) expect({ key, status }).not.toEqual({ key, status: 403 });
-        else expect({ key, status }).toEqual({ key, status: 403 });
-      }
+      const got = await answers(() => client, guarded);
+      const wrong = got.filter(({ route, status }) => {
+        const needed = accessOf(guarded.find((r) => keyOf(r) === route)!)!;
+        return holds([permission], needed) ? !letThrough(status) : status !== 403;
+      });
+      expect({ permission, wrong }).toEqual({ permission, wrong: [] });
       expect((await admin.delete(`/api/admin/users/${userId}/roles/${roleId}`)).status).toBe(200);
     }
     expect(await userIdOf(admin, 'partial@example.com')).toBe(userId);
