@@ -7,6 +7,7 @@ import { createSession, SESSION_COOKIE } from '../services/auth/sessions.ts';
 import type { Config } from '../services/config.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { orgStreamId } from '../services/orgs/events.ts';
+import { projectionsCaughtUp } from '../services/ops/status.ts';
 import { userStreamId } from '../services/users/events.ts';
 
 export async function dropDatabase(url: string): Promise<void> {
@@ -74,11 +75,7 @@ export async function seedMembers(store: EventStore, pool: pg.Pool, config: Conf
 export async function waitForProjections(pool: pg.Pool, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const res = await pool.query(
-      `SELECT bool_and(c.last_pos >= (SELECT coalesce(max(global_position), 0) FROM events)) AS done
-         FROM projections p JOIN projection_checkpoints c ON c.name = p.name AND c.version = p.active_version`,
-    );
-    if (res.rows[0].done) return;
+    if (await projectionsCaughtUp(pool)) return;
     if (Date.now() > until) throw new Error('projections did not catch up');
     await new Promise((r) => setTimeout(r, 50));
   }

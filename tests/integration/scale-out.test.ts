@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
 import { projections } from '../../projections/registry.ts';
 import { rebuild } from '../../projections/rebuild.ts';
+import { projectionsCaughtUp } from '../../services/ops/status.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { appendLedger } from '../support/events.ts';
 import { Client, signIn } from '../support/http.ts';
@@ -20,13 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const caughtUp = async () => {
-  const res = await t.db.query(
-    `SELECT bool_and(c.last_pos >= (SELECT coalesce(max(global_position), 0) FROM events)) AS done
-       FROM projections p JOIN projection_checkpoints c ON c.name = p.name AND c.version = p.active_version`,
-  );
-  return res.rows[0].done === true;
-};
+const caughtUp = () => projectionsCaughtUp(t.db);
 
 describe('two API processes and two workers on one Postgres and Redis', () => {
   it('end with every read model equal to a fresh rebuild from the log', async () => {
