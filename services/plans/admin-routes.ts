@@ -13,14 +13,14 @@ const saved = (state: Parameters<typeof planView>[0]) => ({ success: true as con
 const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { preHandler: app.requirePermission('admin.subscriptions.view'), schema: { tags: ['admin'], response: { 200: PlanList } } },
+    { onRequest: app.requirePermission('admin.subscriptions.view'), schema: { tags: ['admin'], response: { 200: PlanList } } },
     async () => listPlans(app.pg, 'all'),
   );
 
   app.post(
     '/',
     {
-      preHandler: app.requirePermission('admin.subscriptions.edit'),
+      onRequest: app.requirePermission('admin.subscriptions.edit'),
       schema: { tags: ['admin'], body: CreatePlanBody, response: { 201: PlanSaved } },
     },
     async (request, reply) => {
@@ -40,7 +40,7 @@ const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      preHandler: app.requirePermission('admin.subscriptions.edit'),
+      onRequest: app.requirePermission('admin.subscriptions.edit'),
       schema: { tags: ['admin'], params: PlanParams, body: UpdatePlanBody, response: { 200: PlanSaved } },
     },
     async (request) => {

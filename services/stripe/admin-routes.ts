@@ -49,19 +49,19 @@ const adminStripeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/transactions',
-    { preHandler: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: paged(PaymentTransaction) } } },
+    { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: paged(PaymentTransaction) } } },
     async (request) => pagedRows(app.pg, transactions, request.query),
   );
 
   app.get(
     '/webhook-log',
-    { preHandler: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: paged(WebhookLogRow) } } },
+    { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: paged(WebhookLogRow) } } },
     async (request) => pagedRows(app.pg, webhookLog, request.query),
   );
 
   app.get(
     '/webhook-log/:id',
-    { preHandler: view, schema: { tags: ['admin'], params: WebhookLogParams, response: { 200: WebhookLogDetail } } },
+    { onRequest: view, schema: { tags: ['admin'], params: WebhookLogParams, response: { 200: WebhookLogDetail } } },
     async (request) => {
       const res = await app.pg.query(`SELECT ${WEBHOOK_COLUMNS}, raw_event FROM webhook_log WHERE id = $1`, [request.params.id]);
       if (res.rowCount === 0) throw new NotFoundError('Webhook event');
@@ -69,14 +69,14 @@ const adminStripeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/simulator', { preHandler: view, schema: { tags: ['admin'], response: { 200: SimulatorStatus } } }, async () => {
+  app.get('/simulator', { onRequest: view, schema: { tags: ['admin'], response: { 200: SimulatorStatus } } }, async () => {
     const mode = billingMode(app.config);
     return { mode, testEvents: mode === 'simulator' };
   });
 
   app.post(
     '/test-events',
-    { preHandler: app.requirePermission('admin.stripe.edit'), schema: { tags: ['admin'], body: TestEventBody, response: { 200: TestEventAnswer } } },
+    { onRequest: app.requirePermission('admin.stripe.edit'), schema: { tags: ['admin'], body: TestEventBody, response: { 200: TestEventAnswer } } },
     async (request) => {
       if (billingMode(app.config) !== 'simulator') throw new NotFoundError('Test events (the checkout simulator is off)');
       const event = await sendTestEvent(app, request.body.orgId, request.body.kind);

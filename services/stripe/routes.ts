@@ -10,7 +10,7 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/create-checkout-session',
-    { preHandler: app.requireUser, schema: { tags: ['stripe'], body: CheckoutBody, response: { 200: CheckoutAnswer } } },
+    { onRequest: app.requireUser, schema: { tags: ['stripe'], body: CheckoutBody, response: { 200: CheckoutAnswer } } },
     async (request) => createCheckout(app, request, request.user!, request.body.subscriptionId, stripe),
   );
 

@@ -117,5 +117,9 @@ describe('subscription plans API', () => {
     expect((await member.post('/api/admin/subscriptions', valid())).status).toBe(403);
     expect((await member.put('/api/admin/subscriptions/editable', { price_usd: 1 })).status).toBe(403);
     expect((await new Client(t.url).get('/api/admin/subscriptions')).status).toBe(401);
+    // The guard answers before the body is validated.
+    expect((await new Client(t.url).post('/api/admin/subscriptions', { price_usd: -1 })).status).toBe(401);
+    expect((await member.post('/api/admin/subscriptions', { price_usd: -1 })).status).toBe(403);
+    expect((await new Client(t.url).post('/api/stripe/create-checkout-session', {})).status).toBe(401);
   });
 });
