@@ -3,7 +3,7 @@ import type { EventMetadata } from '../eventstore/types.ts';
 import { reservationOwner } from '../eventstore/reservations.ts';
 import type { Queryable } from '../eventstore/store.ts';
 import { COMPONENT_NAME, UUID } from '../components/queries.ts';
-import type { Transaction } from '../http/plugins/eventstore.ts';
+import type { Tx as Transaction } from '../eventstore/transaction.ts';
 import { createTag, tagIdByName } from '../tags/store.ts';
 import type { AssistantInput } from './schemas.ts';
 

@@ -11,7 +11,7 @@ import { interpret, type Intent } from './interpret.ts';
 import { loadState } from './load.ts';
 import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
 import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './subscription.ts';
-import { inTransaction, type Tx } from './transaction.ts';
+import { inTransaction, type Tx } from '../eventstore/transaction.ts';
 
 export interface ApplyDeps {
   pool: pg.Pool;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from '../http/plugins/eventstore.ts';
+import type { Tx as Transaction } from '../eventstore/transaction.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { reservationOwner, reserve } from '../eventstore/reservations.ts';
 import type { Queryable } from '../eventstore/store.ts';

@@ -1,10 +1,9 @@
 import fp from 'fastify-plugin';
-import type pg from 'pg';
 import type { FastifyRequest } from 'fastify';
 import { EventStore } from '../../eventstore/store.ts';
 import { handleCommand, type CommandOptions, type CommandOutcome, type Decider } from '../../eventstore/decider.ts';
-import type { AppendResult, DomainEvent, EventMetadata } from '../../eventstore/types.ts';
-import { ConcurrencyError } from '../../eventstore/errors.ts';
+import type { DomainEvent, EventMetadata } from '../../eventstore/types.ts';
+import { runTransaction, type Tx } from '../../eventstore/transaction.ts';
 import { ProjectionProgress } from '../../../projections/progress.ts';
 import { Waker } from '../../../projections/waker.ts';
 
@@ -20,18 +19,8 @@ export interface Commands {
    * Runs several commands in one Postgres transaction (with reservations beside them); a
    * concurrency clash re-runs the whole function. Waits for the read models once it committed.
    */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   metadata(request: FastifyRequest): EventMetadata;
-}
-
-export interface Transaction {
-  client: pg.PoolClient;
-  run<C, E extends DomainEvent, S>(
-    decider: Decider<C, E, S>,
-    streamId: string,
-    command: C,
-    options: Omit<CommandOptions<S, E>, 'client'>,
-  ): Promise<CommandOutcome<S, E>>;
 }
 
 /** Counters of this process, for the benchmark and the ops page. */
@@ -68,33 +57,10 @@ export default fp(
         return outcome;
       },
       async transaction(fn) {
-        for (let attempt = 1; ; attempt++) {
-          const client = await app.pg.connect();
-          const appended: { append: AppendResult; types: string[] }[] = [];
-          let value;
-          try {
-            await client.query('BEGIN');
-            value = await fn({
-              client,
-              async run(decider, streamId, command, options) {
-                const outcome = await handleCommand(store, decider, streamId, command, { ...options, client });
-                if (outcome.append) appended.push({ append: outcome.append, types: outcome.events.map((e) => e.type) });
-                return outcome;
-              },
-            });
-            await client.query('COMMIT');
-          } catch (err) {
-            await client.query('ROLLBACK').catch(() => {});
-            if (err instanceof ConcurrencyError && attempt < 10) continue;
-            throw err;
-          } finally {
-            client.release();
-          }
-          for (const { append, types } of appended) store.notify(append, types.map((type) => ({ type })));
-          const last = appended.at(-1);
-          if (last) await progress.waitFor(appended.flatMap((a) => a.types), last.append.position);
-          return value;
-        }
+        const { value, appended } = await runTransaction(app.pg, store, fn);
+        const last = appended.at(-1);
+        if (last) await progress.waitFor(appended.flatMap((a) => a.types), last.append.position);
+        return value;
       },
       metadata(request) {
         return {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { handleCommand, type CommandOptions, type CommandOutcome, type Decider } from '../eventstore/decider.ts';
-import { ConcurrencyError, DuplicateCommandError } from '../eventstore/errors.ts';
-import type { EventStore } from '../eventstore/store.ts';
-import type { AppendResult, DomainEvent } from '../eventstore/types.ts';
+import { handleCommand, type CommandOptions, type CommandOutcome, type Decider } from './decider.ts';
+import { ConcurrencyError, DuplicateCommandError } from './errors.ts';
+import type { EventStore } from './store.ts';
+import type { AppendResult, DomainEvent } from './types.ts';
 
 export interface Tx {
   client: pg.PoolClient;
@@ -18,11 +18,21 @@ const DEADLOCK = '40P01';
 const retriable = (err: unknown) =>
   err instanceof ConcurrencyError || err instanceof DuplicateCommandError || (err as { code?: string })?.code === DEADLOCK;
 
+export interface Committed<T> {
+  value: T;
+  /** What was appended, in order; all in one Postgres transaction. */
+  appended: { append: AppendResult; types: string[] }[];
+}
+
 /**
- * Several commands on several streams, all or nothing, for a process without the HTTP app.
+ * Several commands on several streams, all or nothing (with reservations beside them on `tx.client`).
  * A clash with another writer re-runs the whole function; listeners hear of the appends once committed.
  */
 export async function inTransaction<T>(pool: pg.Pool, store: EventStore, fn: (tx: Tx) => Promise<T>, maxAttempts = 20): Promise<T> {
+  return (await runTransaction(pool, store, fn, maxAttempts)).value;
+}
+
+export async function runTransaction<T>(pool: pg.Pool, store: EventStore, fn: (tx: Tx) => Promise<T>, maxAttempts = 20): Promise<Committed<T>> {
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     const appended: { append: AppendResult; types: string[] }[] = [];
@@ -49,6 +59,6 @@ export async function inTransaction<T>(pool: pg.Pool, store: EventStore, fn: (tx
       client.release();
     }
     for (const { append, types } of appended) store.notify(append, types.map((type) => ({ type })));
-    return value;
+    return { value, appended };
   }
 }
