@@ -40,7 +40,25 @@ const config = loadConfig({
 
 
 const children: Child[] = [];
+let stopping = false;
+/** A process of ours that dies on its own ends the run, with what it printed. */
+function watch<T extends Child>(child: T, name: string): T {
+  children.push(child);
+  let stopped = false;
+  const kill = child.kill;
+  child.kill = (signal) => {
+    stopped = true;
+    return kill(signal);
+  };
+  void child.exited.then((code) => {
+    if (stopping || stopped) return;
+    console.error(`\nbench: the ${name} process exited with ${code}:\n${child.output.join('')}`);
+    void stopAll().finally(() => process.exit(1));
+  });
+  return child;
+}
 async function stopAll() {
+  stopping = true;
   await Promise.all(children.map((c) => c.kill('SIGTERM')));
 }
 process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
@@ -67,10 +85,8 @@ try {
   const batchedRate = results[1].figure;
 
   // The product: one API process and one worker process.
-  const worker = spawnEntry('workers/main.ts', config);
-  children.push(worker);
-  const api = await spawnApi(config, await freePort());
-  children.push(api);
+  const worker = watch(spawnEntry('workers/main.ts', config), 'worker');
+  const api = watch(await spawnApi(config, await freePort()), 'API');
   const seeding = progress(`seeding ${sizes.orgs} organizations with members and sessions`);
   const members = await seedMembers(store, pool, config, sizes.orgs, 1_000_000_000);
   await waitForProjections(pool);
@@ -117,8 +133,7 @@ try {
   // 5. Reads against a bare SELECT 1 route.
   {
     const refPort = await freePort();
-    const ref = spawnEntry('bench/reference-server.ts', config, { PORT: String(refPort) });
-    children.push(ref);
+    const ref = watch(spawnEntry('bench/reference-server.ts', config, { PORT: String(refPort) }), 'reference server');
     const refUrl = `http://127.0.0.1:${refPort}`;
     for (let i = 0; i < 100; i++) {
       if (await fetch(`${refUrl}/select1`).then((r) => r.ok, () => false)) break;
@@ -146,16 +161,14 @@ try {
   // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.
   await worker.kill('SIGTERM');
   results.push(await catchUpScenario(store, pool, sizes, batchedRate));
-  const worker2 = spawnEntry('workers/main.ts', config);
-  children.push(worker2);
+  const worker2 = watch(spawnEntry('workers/main.ts', config), 'worker');
   await waitForProjections(pool);
   results.push(await lagScenario(store, config.DATABASE_URL, sizes));
   await worker2.kill('SIGTERM');
   results.push(await rebuildScenario(store, pool, sizes, batchedRate));
 
   // 9. A signed Stripe webhook to credits visible on the profile.
-  const worker3 = spawnEntry('workers/main.ts', config);
-  children.push(worker3);
+  watch(spawnEntry('workers/main.ts', config), 'worker');
   await waitForProjections(pool);
   results.push(await webhookScenario(api.url, config, pool, members[2], sizes.webhooks));
 

@@ -134,7 +134,7 @@ export async function catchUp(
     }
     if (read === batchSize) continue;
     // Caught up as far as is visible; wait briefly for events held back by open transactions.
-    if (Date.now() < settleUntil && position && (await store.hasEventsAfter(position))) {
+    if (Date.now() < settleUntil && position && (await store.hasEventsAfter(position, projection.handles))) {
       await sleep(10);
       continue;
     }

@@ -44,6 +44,12 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
     if (missing.length) throw new Error(`queue ${queue} has no handler for ${missing.join(', ')}`);
   }
 
+  const concurrency: Record<QueueName, number> = {
+    ...(Object.fromEntries(QUEUE_NAMES.map((name) => [name, config.WORKER_CONCURRENCY])) as Record<QueueName, number>),
+    // Every read model can catch up at once: a slow one never keeps another waiting.
+    projector: Math.max(config.WORKER_CONCURRENCY, projections.length),
+    replay: 2,
+  };
   const workers = QUEUE_NAMES.map((name) => {
     const worker = new Worker(
       name,
@@ -55,7 +61,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
       {
         connection,
         prefix: config.REDIS_PREFIX,
-        concurrency: name === 'replay' ? 2 : config.WORKER_CONCURRENCY,
+        concurrency: concurrency[name],
         lockDuration: config.WORKER_LOCK_MS,
         stalledInterval: config.WORKER_LOCK_MS,
       },

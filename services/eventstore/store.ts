@@ -225,11 +225,11 @@ export class EventStore {
     return { events: (row.events as EventRow[]).map(toStoredEvent), head };
   }
 
-  /** Whether any committed event lies beyond `after`, visible yet or held back by an open transaction. */
-  async hasEventsAfter(after: LogPosition, client?: Queryable): Promise<boolean> {
+  /** Whether an event of these types lies beyond `after`, visible yet or held back by an open transaction. */
+  async hasEventsAfter(after: LogPosition, types: readonly string[], client?: Queryable): Promise<boolean> {
     const res = await (client ?? this.pool).query(
-      `SELECT EXISTS (SELECT 1 FROM events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS more`,
-      [after.xid, after.pos],
+      `SELECT EXISTS (SELECT 1 FROM events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND type = ANY($3::text[])) AS more`,
+      [after.xid, after.pos, types],
     );
     return res.rows[0].more as boolean;
   }
