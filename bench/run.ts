@@ -12,7 +12,7 @@ import { EventStore } from '../services/eventstore/store.ts';
 import { checkServices } from '../services/preflight.ts';
 import { deleteRedisPrefix } from '../tests/support/app.ts';
 import { Client, signIn } from '../tests/support/http.ts';
-import { freePort, spawnApi, spawnEntry, type Child } from '../tests/support/processes.ts';
+import { freePort, spawnApi, spawnEntry, spawnWorker, type Child } from '../tests/support/processes.ts';
 import { printTable, progress, result, type ScenarioResult } from './lib.ts';
 import { appendScenarios, catchUpScenario, FULL, lagScenario, load, pgbenchTps, rebuildScenario, SMOKE, webEntrySize } from './scenarios.ts';
 import { dropDatabase, freshDatabase, seedMembers, waitForProjections } from './setup.ts';
@@ -85,7 +85,7 @@ try {
   const batchedRate = results[1].figure;
 
   // The product: one API process and one worker process.
-  const worker = watch(spawnEntry('workers/main.ts', config), 'worker');
+  const worker = watch(await spawnWorker(config), 'worker');
   const api = watch(await spawnApi(config, await freePort()), 'API');
   const seeding = progress(`seeding ${sizes.orgs} organizations with members and sessions`);
   const members = await seedMembers(store, pool, config, sizes.orgs, 1_000_000_000);
@@ -161,14 +161,14 @@ try {
   // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.
   await worker.kill('SIGTERM');
   results.push(await catchUpScenario(store, pool, sizes, batchedRate));
-  const worker2 = watch(spawnEntry('workers/main.ts', config), 'worker');
+  const worker2 = watch(await spawnWorker(config), 'worker');
   await waitForProjections(pool);
   results.push(await lagScenario(store, config.DATABASE_URL, sizes));
   await worker2.kill('SIGTERM');
   results.push(await rebuildScenario(store, pool, sizes, batchedRate));
 
   // 9. A signed Stripe webhook to credits visible on the profile.
-  watch(spawnEntry('workers/main.ts', config), 'worker');
+  watch(await spawnWorker(config), 'worker');
   await waitForProjections(pool);
   results.push(await webhookScenario(api.url, config, pool, members[2], sizes.webhooks));
 

@@ -7,7 +7,7 @@ import { startApp, type TestApp } from '../support/app.ts';
 import { appendLedger } from '../support/events.ts';
 import { Client, signIn } from '../support/http.ts';
 import { memberWithOrg } from '../support/orgs.ts';
-import { freePort, spawnApi, spawnEntry, waitFor, type Child } from '../support/processes.ts';
+import { freePort, spawnApi, spawnWorker, waitFor, type Child } from '../support/processes.ts';
 import { dumpTables } from '../support/readmodels.ts';
 
 
@@ -25,7 +25,7 @@ const caughtUp = () => projectionsCaughtUp(t.db);
 
 describe('two API processes and two workers on one Postgres and Redis', () => {
   it('end with every read model equal to a fresh rebuild from the log', async () => {
-    const workers = [spawnEntry('workers/main.ts', t.config), spawnEntry('workers/main.ts', t.config)];
+    const workers = await Promise.all([spawnWorker(t.config), spawnWorker(t.config)]);
     children.push(...workers);
     const apis = await Promise.all([spawnApi(t.config, await freePort()), spawnApi(t.config, await freePort())]);
     children.push(...apis);
@@ -61,9 +61,9 @@ describe('two API processes and two workers on one Postgres and Redis', () => {
   });
 
   it('survives a worker killed with SIGKILL during a rebuild: the live model keeps serving, the rebuild resumes', async () => {
-    await appendLedger(t.app.store, 40_000, 500);
+    await appendLedger(t.app.store, 20_000, 500);
     const env = { WORKER_LOCK_MS: '1500' };
-    const first = spawnEntry('workers/main.ts', t.config, env);
+    const first = await spawnWorker(t.config, env);
     children.push(first);
     await waitFor('the live projections to catch up', caughtUp, 60_000);
     const before = await dumpTables(t.db, ledgerProjection);
@@ -81,7 +81,7 @@ describe('two API processes and two workers on one Postgres and Redis', () => {
     expect((await t.db.query(`SELECT active_version FROM projections WHERE name = 'ledger'`)).rows[0].active_version).toBe(liveVersion);
     expect(await dumpTables(t.db, ledgerProjection)).toEqual(before);
 
-    const second = spawnEntry('workers/main.ts', t.config, env);
+    const second = await spawnWorker(t.config, env);
     children.push(second);
     await waitFor(
       'the rebuild to resume and swap in',

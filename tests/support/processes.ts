@@ -73,6 +73,20 @@ export async function spawnApi(config: Config, port: number): Promise<Child & { 
   return { ...child, url };
 }
 
+/** Starts a worker process and waits until it says its workers are running. */
+export async function spawnWorker(config: Config, env: Record<string, string> = {}): Promise<Child> {
+  const child = spawnEntry('workers/main.ts', config, { LOG_LEVEL: 'info', ...env });
+  await waitFor(
+    'a worker process to start',
+    async () => {
+      if (child.process.exitCode !== null) throw new Error(`worker exited with ${child.process.exitCode}: ${child.output.join('')}`);
+      return child.output.join('').includes('workers started');
+    },
+    90_000,
+  );
+  return child;
+}
+
 /** A TCP port that was free a moment ago. */
 export const freePort = () =>
   new Promise<number>((resolve) => {
