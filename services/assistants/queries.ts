@@ -75,7 +75,7 @@ export async function listAssistants(
   db: Queryable,
   q: { page: number; limit: number; search?: string; sortField: string; sortOrder: 'asc' | 'desc' },
 ) {
-  const order = `${SORT_COLUMNS[q.sortField] ?? 'id'} ${q.sortOrder === 'desc' ? 'DESC' : 'ASC'}, id`;
+  const order = `${Object.hasOwn(SORT_COLUMNS, q.sortField) ? SORT_COLUMNS[q.sortField] : 'id'} ${q.sortOrder === 'desc' ? 'DESC' : 'ASC'}, id`;
   const search = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = '($1::text IS NULL OR name ILIKE $1 OR description ILIKE $1 OR task ILIKE $1)';
   const [page, count] = await Promise.all([

@@ -24,7 +24,7 @@ export interface Pageable {
 
 /** WHERE / ORDER BY / LIMIT for one page; user input travels only as parameters ($1 the search, then limit and offset). */
 export function pageSql(query: PageQuery, source: Pageable) {
-  const sort = source.sortable[query.sortField];
+  const sort = Object.hasOwn(source.sortable, query.sortField) ? source.sortable[query.sortField] : undefined;
   if (!sort) throw new ValidationError(`sortField must be one of ${Object.keys(source.sortable).join(', ')}`, 'sortField');
   const direction = query.sortOrder === 'desc' ? 'DESC' : 'ASC';
   const search = query.page && query.search ? [`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];

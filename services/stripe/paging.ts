@@ -15,7 +15,7 @@ export interface PagedSource {
 
 /** One page of a read model and the number of pages; user input only ever travels as parameters. */
 export async function pagedRows<T>(db: Queryable, source: PagedSource, query: PageQuery): Promise<{ data: T[]; totalPages: number }> {
-  const sortSql = source.sortable[query.sortField];
+  const sortSql = Object.hasOwn(source.sortable, query.sortField) ? source.sortable[query.sortField] : undefined;
   if (!sortSql) throw new ValidationError(`sortField must be one of ${Object.keys(source.sortable).join(', ')}`, 'sortField');
   const order = query.sortOrder === 'desc' ? 'DESC' : 'ASC';
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
