@@ -9,6 +9,7 @@ import db from './plugins/db.ts';
 import errors from './plugins/errors.ts';
 import eventstore from './plugins/eventstore.ts';
 import jsonOnly from './plugins/json-only.ts';
+import storableText from './plugins/storable-text.ts';
 import queueBoard from './plugins/queue-board.ts';
 import queues from './plugins/queues.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -44,6 +45,7 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
   await app.register(errors);
   await app.register(securityHeaders);
   await app.register(jsonOnly);
+  await app.register(storableText);
   await app.register(swagger);
   await app.register(db);
   await app.register(queues);

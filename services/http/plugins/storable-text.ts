@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import { ValidationError } from '../../eventstore/errors.ts';
+
+/** Postgres stores neither a NUL character nor half of a UTF-16 surrogate pair in text or jsonb. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (depth > 64 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  for (const [key, inner] of Object.entries(value)) if (UNSTORABLE.test(key) || unstorable(inner, depth + 1)) return true;
+  return false;
+}
+
+/**
+ * Refuses (400) a path, query or JSON body with text the database cannot store, before any handler
+ * runs: otherwise it fails as a 500 deep inside a command.
+ */
+export default fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      if (unstorable(request.params) || unstorable(request.query) || unstorable(request.body)) {
+        throw new ValidationError('Text must not contain a NUL character or a lone surrogate');
+      }
+    });
+  },
+  { name: 'storable-text' },
+);
