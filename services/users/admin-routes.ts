@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../auth/ids.ts';
@@ -71,39 +72,18 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/:id/roles/:roleId',
-    { onRequest: edit, schema: { tags: ['admin'], params: UserRoleParams, response: { 200: Success } } },
-    async (request) => {
-      const { id, roleId } = request.params;
-      known(id, roleId);
-      await roleExists(roleId);
-      await app.commands.run(
-        userDecider,
-        userStreamId(id),
-        { type: 'AssignRole', data: { userId: id, roleId, at: new Date().toISOString() } },
-        { metadata: app.commands.metadata(request) },
-      );
-      return { success: true as const };
-    },
-  );
-
-  app.delete(
-    '/:id/roles/:roleId',
-    { onRequest: edit, schema: { tags: ['admin'], params: UserRoleParams, response: { 200: Success } } },
-    async (request) => {
-      const { id, roleId } = request.params;
-      known(id, roleId);
-      await roleExists(roleId);
-      await app.commands.run(
-        userDecider,
-        userStreamId(id),
-        { type: 'RemoveRole', data: { userId: id, roleId, at: new Date().toISOString() } },
-        { metadata: app.commands.metadata(request) },
-      );
-      return { success: true as const };
-    },
-  );
+  const changeRole = (type: 'AssignRole' | 'RemoveRole') => async (request: FastifyRequest<{ Params: { id: string; roleId: string } }>) => {
+    const { id, roleId } = request.params;
+    known(id, roleId);
+    await roleExists(roleId);
+    await app.commands.run(userDecider, userStreamId(id), { type, data: { userId: id, roleId, at: new Date().toISOString() } }, {
+      metadata: app.commands.metadata(request),
+    });
+    return { success: true as const };
+  };
+  const roleRoute = { onRequest: edit, schema: { tags: ['admin'], params: UserRoleParams, response: { 200: Success } } };
+  app.post('/:id/roles/:roleId', roleRoute, changeRole('AssignRole'));
+  app.delete('/:id/roles/:roleId', roleRoute, changeRole('RemoveRole'));
 };
 
 export default adminUserRoutes;
