@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../eventstore/errors.ts';
-import { UUID } from '../components/queries.ts';
+import { isUuid } from '../auth/ids.ts';
 import { assistantDecider } from './decider.ts';
 import { assistantStreamId } from './events.ts';
 import { IdParams, Removed } from './schemas.ts';
@@ -12,7 +12,7 @@ const functionRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requirePermission('admin.assistants.edit'), schema: { tags: ['assistants'], params: IdParams, response: { 200: Removed } } },
     async (request) => {
       const functionId = request.params.id;
-      const found = UUID.test(functionId)
+      const found = isUuid(functionId)
         ? await app.pg.query('SELECT assistant_id FROM assistant_functions WHERE id = $1', [functionId])
         : null;
       const assistantId = found?.rows[0]?.assistant_id as string | undefined;

@@ -2,7 +2,8 @@ import { ValidationError } from '../eventstore/errors.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { reservationOwner } from '../eventstore/reservations.ts';
 import type { Queryable } from '../eventstore/store.ts';
-import { COMPONENT_NAME, UUID } from '../components/queries.ts';
+import { COMPONENT_NAME } from '../components/queries.ts';
+import { isUuid } from '../auth/ids.ts';
 import type { Tx as Transaction } from '../eventstore/transaction.ts';
 import { createTag, tagIdByName } from '../tags/store.ts';
 import type { AssistantInput } from './schemas.ts';
@@ -13,7 +14,7 @@ type TagRefs = NonNullable<AssistantInput['tags']>;
 export function tagTokens(tags: TagRefs): { id?: string; name?: string }[] {
   const list = typeof tags === 'string' ? tags.split(',') : tags;
   return list
-    .map((t) => (typeof t === 'string' ? (UUID.test(t.trim()) ? { id: t.trim() } : { name: t.trim() }) : { id: t.id?.trim(), name: t.name?.trim() }))
+    .map((t) => (typeof t === 'string' ? (isUuid(t.trim()) ? { id: t.trim() } : { name: t.trim() }) : { id: t.id?.trim(), name: t.name?.trim() }))
     .filter((t) => t.id || t.name);
 }
 
@@ -22,7 +23,7 @@ export async function resolveTags(tx: Transaction, tags: TagRefs, metadata: Even
   const ids: string[] = [];
   for (const token of tagTokens(tags)) {
     let id: string | null = null;
-    if (token.id && UUID.test(token.id)) {
+    if (token.id && isUuid(token.id)) {
       const found = await tx.client.query('SELECT id FROM tags WHERE id = $1', [token.id]);
       id = found.rows[0]?.id ?? null;
     }
@@ -35,7 +36,7 @@ export async function resolveTags(tx: Transaction, tags: TagRefs, metadata: Even
 
 /** A component's id from its id or its name (names are unique, any case), with its type. */
 async function findComponent(db: Queryable, ref: string): Promise<{ id: string; type: string; name: string } | null> {
-  const id = UUID.test(ref) ? ref : await reservationOwner(db, COMPONENT_NAME, ref);
+  const id = isUuid(ref) ? ref : await reservationOwner(db, COMPONENT_NAME, ref);
   if (!id) return null;
   const res = await db.query('SELECT id, type, name FROM components WHERE id = $1', [id]);
   return res.rows[0] ?? null;

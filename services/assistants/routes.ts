@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '../eventstore/errors.ts';
-import { UUID, reachableComponents } from '../components/queries.ts';
+import { reachableComponents } from '../components/queries.ts';
+import { isUuid } from '../auth/ids.ts';
 import { compileOutput } from '../components/json-schema.ts';
 import { assistantDecider } from './decider.ts';
 import { assistantStreamId, DEFAULT_MODEL, type AssistantFields } from './events.ts';
@@ -28,7 +29,7 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['assistants'];
 
   const knownId = (id: string) => {
-    if (!UUID.test(id)) throw new NotFoundError('Assistant');
+    if (!isUuid(id)) throw new NotFoundError('Assistant');
     return id;
   };
 

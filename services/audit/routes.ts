@@ -3,8 +3,7 @@ import { NotFoundError } from '../eventstore/errors.ts';
 import { orgStreamId } from '../orgs/events.ts';
 import { verifyStream } from './verify.ts';
 import { BalanceAnswer, BalanceQuery, OrgParams, PageQuery, StreamEventsAnswer, StreamParams, VerifyAnswer } from './schemas.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../auth/ids.ts';
 
 /** The history of any stream, its tamper check, and an organization's balance at any past moment. */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +53,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: guard, schema: { tags: ['audit'], params: OrgParams, querystring: BalanceQuery, response: { 200: BalanceAnswer } } },
     async (request) => {
       const { id } = request.params;
-      if (!UUID.test(id)) throw new NotFoundError('Organization');
+      if (!isUuid(id)) throw new NotFoundError('Organization');
       const at = request.query.at ? new Date(request.query.at) : new Date();
       const res = await app.pg.query(
         `SELECT (SELECT count(*) FROM events WHERE stream_id = $1) AS events,

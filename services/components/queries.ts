@@ -2,11 +2,11 @@ import type { Queryable } from '../eventstore/store.ts';
 import type { ComponentDefinition, ComponentType } from './events.ts';
 import type { ComponentNode } from './json-schema.ts';
 import type { Component } from './schemas.ts';
+import { isUuid } from '../auth/ids.ts';
 
 /** Reservation kind of component names: unique across all types, any case. */
 export const COMPONENT_NAME = 'component_name';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Row {
   id: string;
@@ -73,7 +73,7 @@ export async function listComponents(
 }
 
 export async function getComponent(db: Queryable, id: string, hydrate = false): Promise<Component | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const res = await db.query(`SELECT ${COLUMNS} FROM components WHERE id = $1`, [id]);
   const row = res.rows[0] as Row | undefined;
   if (!row) return null;

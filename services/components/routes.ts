@@ -5,7 +5,8 @@ import { normalizeKey, reserve } from '../eventstore/reservations.ts';
 import { componentDecider, type DraftDefinition } from './decider.ts';
 import { childIds, componentStreamId, type ComponentDefinition } from './events.ts';
 import { findCycle } from './json-schema.ts';
-import { COMPONENT_NAME, componentTypes, getComponent, listComponents, reachableComponents, UUID } from './queries.ts';
+import { COMPONENT_NAME, componentTypes, getComponent, listComponents, reachableComponents } from './queries.ts';
+import { isUuid } from '../auth/ids.ts';
 import {
   ComponentAnswer,
   ComponentBody,
@@ -104,7 +105,7 @@ const componentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { ...edit, schema: { tags, params: ComponentParams, body: ComponentBody, response: { 200: ComponentSaved } } },
     async (request) => {
-      if (!UUID.test(request.params.id)) throw new NotFoundError('Component');
+      if (!isUuid(request.params.id)) throw new NotFoundError('Component');
       return save(request, request.params.id, request.body, false);
     },
   );

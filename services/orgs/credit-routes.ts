@@ -7,8 +7,8 @@ import { orgDecider } from './decider.ts';
 import { DebitBatcher } from './debits.ts';
 import { orgStreamId } from './events.ts';
 import { AdjustBody, Balance, InsufficientCreditsAnswer, OrgIdParams, UsageBody } from './credit-schemas.ts';
+import { isUuid } from '../auth/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ErrorAnswer = z.object({ error: z.string(), message: z.string() }).loose();
 
 /** Spending credits (members) and correcting balances (admins). Decisions read the stream, never a projection. */
@@ -51,7 +51,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!UUID.test(id)) throw new NotFoundError('Organization');
+      if (!isUuid(id)) throw new NotFoundError('Organization');
       const outcome = await app.commands.run(
         orgDecider,
         orgStreamId(id),

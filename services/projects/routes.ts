@@ -4,8 +4,8 @@ import { NotFoundError, ValidationError } from '../eventstore/errors.ts';
 import { projectDecider } from './decider.ts';
 import { projectStreamId } from './events.ts';
 import { CreateProjectBody, Project, ProjectList, ProjectParams } from './schemas.ts';
+import { isUuid } from '../auth/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
@@ -40,7 +40,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id', { schema: { tags: ['projects'], params: ProjectParams, response: { 200: Project } } }, async (request) => {
     const { id } = request.params;
     const orgId = request.user!.organization_id;
-    if (!UUID.test(id) || !orgId) throw new NotFoundError('Project');
+    if (!isUuid(id) || !orgId) throw new NotFoundError('Project');
     const res = await app.pg.query('SELECT id, name, description FROM projects WHERE id = $1 AND org_id = $2', [id, orgId]);
     if (res.rowCount === 0) throw new NotFoundError('Project');
     return res.rows[0];
