@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../services/config.ts';
-import { buildApp } from '../../services/http/app.ts';
+import { buildApp, type BuildOptions } from '../../services/http/app.ts';
 import { createPool } from '../../services/http/plugins/db.ts';
 import { startWorkers, type RunningWorkers } from '../../workers/main.ts';
 import { createTestDatabase } from './db.ts';
@@ -28,6 +28,8 @@ export interface StartOptions {
   workers?: boolean;
   /** Reuse a database instead of a fresh copy of the template. */
   databaseUrl?: string;
+  /** Passed to buildApp (e.g. a log stream to read the log lines back). */
+  build?: BuildOptions;
 }
 
 export async function deleteRedisPrefix(prefix: string): Promise<void> {
@@ -67,7 +69,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? null : await createTestDatabase(inject('templateDb'));
   const config = testConfig(options.databaseUrl ?? database!.url, options.env);
   const workers = options.workers === false ? null : await startWorkers(config);
-  const app = await buildApp(config);
+  const app = await buildApp(config, options.build);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const db = createPool(config.DATABASE_URL, 4);

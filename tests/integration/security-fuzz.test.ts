@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgStreamId } from '../../services/orgs/events.ts';
+import { startApp, type TestApp } from '../support/app.ts';
+import { signInAdmin } from '../support/identity.ts';
+import { memberWithOrg } from '../support/orgs.ts';
+import { encode, fromSchema, MEGA, pathSegment, type Schema } from '../security/hostile.ts';
+
+/**
+ * Every operation of the OpenAPI document, fuzzed as a visitor, a member and the admin, one request
+ * at a time: no answer is a 5xx or shows a secret; an answer of 4xx appended no event; a visitor
+ * or a member on an admin route is refused and appends nothing at all.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+const SECRETS = {
+  SESSION_SECRET: 'fuzz-session-secret-4c1e9a7d2b8f6e3a5d0c',
+  STRIPE_WEBHOOK_SECRET: 'whsec_fuzz_9d7e5c3b1a2f4e6d8c0b',
+};
+
+interface Operation {
+  method: string;
+  path: string;
+  pathParams: string[];
+  query: { name: string; schema: Schema }[];
+  body?: Schema;
+}
+
+interface Sent {
+  path: string;
+  query: string;
+  body?: string;
+}
+
+type Role = 'visitor' | 'member' | 'admin';
+
+let t: TestApp;
+let operations: Operation[];
+let cookies: Record<Role, string>;
+let ids: string[];
+const logLines: string[] = [];
+
+/** Signing in again or out would end the fuzzing session itself: those two are fuzzed by the visitor only. */
+const SESSION_ENDING = new Set(['POST /api/auth/dev-login', 'GET /api/auth/logout']);
+
+function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => {
+      const params = (op.parameters ?? []) as { in: string; name: string; schema: Schema }[];
+      return {
+        method: method.toUpperCase(),
+        path,
+        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+        query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
+        body: op.requestBody?.content?.['application/json']?.schema as Schema | undefined,
+      };
+    }),
+  );
+}
+
+const short = (s: fc.Arbitrary<unknown>) => s.filter((v) => encode(v).length < 6000);
+
+function request(op: Operation): fc.Arbitrary<Sent> {
+  const segments = fc.tuple(...op.pathParams.map(() => pathSegment(ids)));
+  const query = fc.tuple(
+    ...op.query.map((q) => fc.option(short(fromSchema(q.schema, ids)), { nil: undefined }).map((v) => (v === undefined ? '' : `${q.name}=${encode(v)}`))),
+    fc.constantFrom('', '__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', 'page=1&page=2', `${op.query[0]?.name ?? 'x'}[]=1`),
+  );
+  const body = op.body
+    ? fc.oneof(
+        { arbitrary: fromSchema(op.body, ids).map((v) => JSON.stringify(v) ?? 'null'), weight: 8 },
+        { arbitrary: fc.constantFrom('', '{', '{"a":', 'null', '[]', '"text"', '{"__proto__":{"polluted":"yes"}}', `{"name":"${MEGA}"}`), weight: 2 },
+      )
+    : op.method === 'GET'
+      ? fc.constant(undefined)
+      : fc.option(fc.constantFrom('{}', '{"__proto__":{"isAdmin":true}}', '[1,2]'), { nil: undefined });
+  return fc.tuple(segments, query, body).map(([values, parts, b]) => {
+    let path = op.path;
+    op.pathParams.forEach((name, i) => (path = path.replace(`{${name}}`, encode(values[i]))));
+    return { path, query: parts.filter(Boolean).join('&'), body: b };
+  });
+}
+
+async function send(role: Role, op: Operation, sent: Sent, correlationId: string) {
+  const res = await fetch(`${t.url}${sent.path}${sent.query ? `?${sent.query}` : ''}`, {
+    method: op.method,
+    redirect: 'manual',
+    headers: {
+      'x-correlation-id': correlationId,
+      ...(cookies[role] ? { cookie: cookies[role] } : {}),
+      ...(sent.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: sent.body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+const headPosition = async () => Number((await t.db.query('SELECT coalesce(max(global_position), 0) AS p FROM events')).rows[0].p);
+
+/** Events appended after `position` by a request (a worker's own events, actor stripe/system, are not a request's). */
+async function appendedSince(position: number, correlationId: string) {
+  const res = await t.db.query(
+    `SELECT count(*) FILTER (WHERE metadata->>'correlation_id' = $2)::int AS mine,
+            count(*) FILTER (WHERE coalesce(metadata->>'actor', '') NOT IN ('stripe', 'system'))::int AS by_requests
+       FROM events WHERE global_position > $1`,
+    [position, correlationId],
+  );
+  return res.rows[0] as { mine: number; by_requests: number };
+}
+
+/** After an accepted change, wait until the workers it woke have appended what they will. */
+async function settle() {
+  let last = -1;
+  for (let i = 0; i < 50; i++) {
+    const head = await headPosition();
+    if (head === last) return;
+    last = head;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  t = await startApp({ env: { ...SECRETS, LOG_LEVEL: 'info' }, build: { logStream: { write: (line: string) => void logLines.push(line) } } });
+  const admin = await signInAdmin(t.url);
+  const member = await memberWithOrg(t, 'fuzz-member@example.com', 1000);
+  const victim = await memberWithOrg(t, 'fuzz-victim@example.com', 1000);
+  const project = await victim.client.post('/api/projects', { name: 'Victim project' });
+  ids = [victim.orgId, victim.userId, project.body.id, orgStreamId(victim.orgId), 'org-' + randomUUID()];
+  cookies = { visitor: '', member: member.client.cookie, admin: admin.cookie };
+  const doc = await (await fetch(`${t.url}/api/docs/json`)).json();
+  operations = operationsOf(doc);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const adminOnly = (op: Operation) => op.path.startsWith('/api/admin/');
+
+async function fuzz(role: Role) {
+  const chosen = operations.filter((op) => role === 'visitor' || !SESSION_ENDING.has(`${op.method} ${op.path}`));
+  expect(chosen.length).toBeGreaterThan(50);
+  for (const op of chosen) {
+    await fc.assert(
+      fc.asyncProperty(request(op), async (sent) => {
+        const correlationId = randomUUID();
+        const before = await headPosition();
+        const { status, text } = await send(role, op, sent, correlationId);
+        const where = `${role} ${op.method} ${sent.path.slice(0, 200)}?${sent.query.slice(0, 200)} -> ${status} ${text.slice(0, 300)}`;
+        expect(status, `${where}\n${status >= 500 ? (logLines.findLast((l) => l.includes('"level":50')) ?? '').slice(0, 1500) : ''}`).toBeLessThan(500);
+        for (const [name, secret] of Object.entries(SECRETS)) expect(text.includes(secret), `${name} in ${where}`).toBe(false);
+        // 414: the router refuses a path parameter over 100 characters before any handler runs.
+        if (role !== 'admin' && adminOnly(op)) expect([401, 403, 414], where).toContain(status);
+        if (status >= 400) {
+          const appended = await appendedSince(before, correlationId);
+          expect(appended, `a refused request appended events: ${where}`).toEqual({ mine: 0, by_requests: 0 });
+        } else if (op.method !== 'GET') {
+          await settle();
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }
+}
+
+describe('fuzzing every operation of /api/docs/json', () => {
+  it('reads the operations from the OpenAPI document', () => {
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(expect.arrayContaining(['POST /api/usage', 'PUT /api/admin/users/{id}/activate', 'POST /api/stripe/webhook']));
+  });
+
+  it('as a visitor: no 5xx, no secret, admin routes refused, refused requests append nothing', () => fuzz('visitor'), 120_000);
+  it('as a member: no 5xx, no secret, admin routes refused, refused requests append nothing', () => fuzz('member'), 120_000);
+  it('as the admin: no 5xx, no secret, refused requests append nothing', () => fuzz('admin'), 120_000);
+
+  it('refuses a body over the 2 MB limit with 413', async () => {
+    const res = await fetch(`${t.url}/api/projects`, { method: 'POST', headers: { cookie: cookies.member, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2.5 * 1024 * 1024) }) });
+    expect(res.status).toBe(413);
+  });
+
+  it('left no prototype polluted, no balance below zero, and no secret in any log line', async () => {
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect((await t.db.query('SELECT count(*)::int AS n FROM orgs WHERE credit_balance < 0')).rows[0].n).toBe(0);
+    expect(logLines.length).toBeGreaterThan(100);
+    for (const secret of Object.values(SECRETS)) expect(logLines.filter((l) => l.includes(secret))).toEqual([]);
+  });
+});
