@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { PagedTable, type Column } from '../../../components/PagedTable';
+import { LocalPagedTable } from '../../../components/LocalPagedTable';
+import type { Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { pageLocally } from '../../../lib/local-paging';
-import { initialPageState } from '../../../lib/paging';
 import { useAuth } from '../../auth/api/get-me';
 import { holds } from '../../auth/permissions';
 import { useAdminPlans } from '../api/get-admin-plans';
@@ -38,7 +37,6 @@ export default function SubscriptionsPage() {
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const toast = useToast();
-  const [state, setState] = useState(initialPageState);
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
 
   useEffect(() => {
@@ -90,7 +88,6 @@ export default function SubscriptionsPage() {
     },
   ];
 
-  const view = pageLocally(plans.data ?? [], state, paging);
   return (
     <div className="admin-page">
       <div className="admin-billing__heading">
@@ -101,16 +98,11 @@ export default function SubscriptionsPage() {
           </button>
         )}
       </div>
-      <PagedTable
+      <LocalPagedTable
         columns={columns}
-        rows={view.rows}
-        page={view.page}
-        totalPages={view.totalPages}
-        search={state.search}
-        sortField={state.sortField}
-        sortOrder={state.sortOrder}
+        items={plans.data ?? []}
+        paging={paging}
         sortFields={sortFields}
-        onChange={setState}
         rowKey={(p) => p.id}
         isLoading={plans.isPending}
       />

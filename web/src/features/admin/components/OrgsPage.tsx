@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PagedTable, type Column } from '../../../components/PagedTable';
+import { LocalPagedTable } from '../../../components/LocalPagedTable';
+import type { Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { pageLocally } from '../../../lib/local-paging';
-import { initialPageState } from '../../../lib/paging';
 import { paths } from '../../../paths';
 import { useAuth } from '../../auth/api/get-me';
 import { holds } from '../../auth/permissions';
@@ -38,7 +36,6 @@ export default function OrgsPage() {
   const toast = useToast();
   const orgs = useOrgs();
   const toggle = useToggleOrg();
-  const [state, setState] = useState(initialPageState);
   useLoadError(orgs.isError, 'Failed to load organizations');
 
   const onToggle = (org: AdminOrg) =>
@@ -78,20 +75,14 @@ export default function OrgsPage() {
     },
   ];
 
-  const view = pageLocally(orgs.data ?? [], state, paging);
   return (
     <div className="admin-page">
       <h1>Organizations</h1>
-      <PagedTable
+      <LocalPagedTable
         columns={columns}
-        rows={view.rows}
-        page={view.page}
-        totalPages={view.totalPages}
-        search={state.search}
-        sortField={state.sortField}
-        sortOrder={state.sortOrder}
+        items={orgs.data ?? []}
+        paging={paging}
         sortFields={sortFields}
-        onChange={setState}
         rowKey={(o) => o.id}
         isLoading={orgs.isPending}
         emptyText="No organizations."

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { PagedTable, type Column } from '../../../components/PagedTable';
-import { pageLocally } from '../../../lib/local-paging';
-import { initialPageState } from '../../../lib/paging';
+import { LocalPagedTable } from '../../../components/LocalPagedTable';
+import type { Column } from '../../../components/PagedTable';
+import type { LocalPagingOptions } from '../../../lib/local-paging';
 import { usePermissions } from '../api/get-permissions';
 import { useLoadError } from '../hooks/use-load-error';
 import type { Permission } from '../types';
@@ -18,29 +17,23 @@ const sortFields = [
 
 export default function PermissionsPage() {
   const permissions = usePermissions();
-  const [state, setState] = useState(initialPageState);
   useLoadError(permissions.isError, 'Failed to load permissions');
 
   const all = permissions.data ?? [];
   const order = new Map(all.map((p, i) => [p.id, i]));
-  const view = pageLocally(all, state, {
+  const paging: LocalPagingOptions<Permission> = {
     text: (p) => `${p.name} ${p.description}`,
     sortBy: { id: (p) => order.get(p.id) ?? 0, name: (p) => p.name },
-  });
+  };
 
   return (
     <div className="admin-page">
       <h1>Permissions</h1>
-      <PagedTable
+      <LocalPagedTable
         columns={columns}
-        rows={view.rows}
-        page={view.page}
-        totalPages={view.totalPages}
-        search={state.search}
-        sortField={state.sortField}
-        sortOrder={state.sortOrder}
+        items={all}
+        paging={paging}
         sortFields={sortFields}
-        onChange={setState}
         rowKey={(p) => p.id}
         isLoading={permissions.isPending}
         emptyText="No permissions."

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PagedTable, type Column } from '../../../components/PagedTable';
+import { LocalPagedTable } from '../../../components/LocalPagedTable';
+import type { Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { pageLocally } from '../../../lib/local-paging';
-import { initialPageState } from '../../../lib/paging';
 import { paths } from '../../../paths';
 import { useAuth } from '../../auth/api/get-me';
 import { holds } from '../../auth/permissions';
@@ -39,7 +37,6 @@ export default function UsersPage() {
   const users = useUsers();
   const roles = useRoles({ enabled: canEdit });
   const setActive = useSetUserActive();
-  const [state, setState] = useState(initialPageState);
   useLoadError(users.isError, 'Failed to load users');
 
   const onToggle = (user: AdminUser) => {
@@ -90,20 +87,14 @@ export default function UsersPage() {
     },
   ];
 
-  const view = pageLocally(users.data ?? [], state, paging);
   return (
     <div className="admin-page">
       <h1>Users</h1>
-      <PagedTable
+      <LocalPagedTable
         columns={columns}
-        rows={view.rows}
-        page={view.page}
-        totalPages={view.totalPages}
-        search={state.search}
-        sortField={state.sortField}
-        sortOrder={state.sortOrder}
+        items={users.data ?? []}
+        paging={paging}
         sortFields={sortFields}
-        onChange={setState}
         rowKey={(u) => u.id}
         isLoading={users.isPending}
         emptyText="No users."
