@@ -7,6 +7,8 @@ import { tableNames, type Projection } from './types.ts';
 export const PROGRESS_CHANNEL = 'projection_progress';
 
 const lockKey = (name: string) => `projection:${name}`;
+/** The advisory lock a batch of one projection version holds: concurrent workers take turns on it. */
+export const batchLockKey = (name: string, version: number) => `${lockKey(name)}:${version}`;
 
 /** Creates each projection's tables, view and checkpoint when missing. Safe to run from many processes. */
 export async function ensureProjections(pool: pg.Pool, list: readonly Projection[] = allProjections): Promise<void> {
@@ -79,7 +81,7 @@ export async function catchUp(
     let position: LogPosition | null = null;
     try {
       await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${lockKey(projection.name)}:${version}`]);
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [batchLockKey(projection.name, version)]);
       const cp = await client.query(
         `SELECT last_xid::text AS xid, last_pos AS pos FROM projection_checkpoints WHERE name = $1 AND version = $2`,
         [projection.name, version],

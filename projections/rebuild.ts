@@ -3,13 +3,14 @@ import type { EventStore } from '../services/eventstore/store.ts';
 import { catchUp } from './projector.ts';
 import { tableNames, type Projection } from './types.ts';
 
-const lockName = (name: string) => `projection-admin:${name}`;
+/** The advisory lock held while a projection's versions are prepared or switched. */
+export const adminLockKey = (name: string) => `projection-admin:${name}`;
 
 async function inTransaction<T>(pool: pg.Pool, name: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockName(name)]);
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [adminLockKey(name)]);
     const value = await fn(client);
     await client.query('COMMIT');
     return value;

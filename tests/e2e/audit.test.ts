@@ -7,6 +7,8 @@ import { appendLedger } from '../support/events';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg } from '../support/orgs';
 import { waitFor } from '../support/processes';
+import { batchLockKey } from '../../projections/projector.ts';
+import { adminLockKey } from '../../projections/rebuild.ts';
 
 let t: TestApp;
 let browser: Browser;
@@ -212,7 +214,7 @@ describe('an admin rebuilds a read model', { timeout: 240_000 }, () => {
       new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
     });
 
-    const releaseBatches = await hold(`projection:ledger:${next}`);
+    const releaseBatches = await hold(batchLockKey('ledger', next));
     await row.getByRole('button', { name: 'Rebuild ledger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rebuild ledger?' });
     await dialog.getByRole('button', { name: 'Start rebuild' }).click();
@@ -226,7 +228,7 @@ describe('an admin rebuilds a read model', { timeout: 240_000 }, () => {
     await expect(row.getByRole('button', { name: 'Rebuild ledger' }).isDisabled()).resolves.toBe(true);
 
     // Every batch runs and the swap waits: the page shows it all but done, the old version still serving.
-    const releaseSwap = await hold('projection-admin:ledger');
+    const releaseSwap = await hold(adminLockKey('ledger'));
     await releaseBatches();
     await row.getByText(`99% (version ${next})`).waitFor({ timeout: 120_000 });
     await expect(bar.getAttribute('aria-valuenow')).resolves.toBe('99');
