@@ -51,7 +51,7 @@ export async function createCheckout(app: FastifyInstance, request: FastifyReque
     if (!session.url) throw new Error('Stripe answered a session without a url');
     return { url: session.url };
   } catch (err) {
-    request.log.error({ err: (err as Error).message, planId }, 'stripe checkout failed');
+    request.log.error({ stripeError: describeStripeError(err), planId }, 'stripe checkout failed');
     throw new CheckoutFailed();
   }
 }
@@ -60,3 +60,10 @@ export const lazyStripe = (app: FastifyInstance) => {
   let client: Stripe | null = null;
   return () => (client ??= stripeClient(app.config));
 };
+
+/** What a failed Stripe call may log: its kind and ids, and its message with any API key masked (Stripe may quote it). */
+export function describeStripeError(err: unknown) {
+  const e = err as { type?: string; code?: string; statusCode?: number; requestId?: string; message?: string };
+  const message = String(e?.message ?? err).replace(/\b([sr]k|whsec)_[A-Za-z0-9_]+/g, '$1_[redacted]');
+  return { type: e?.type, code: e?.code, statusCode: e?.statusCode, requestId: e?.requestId, message };
+}
