@@ -8,7 +8,8 @@ let browser: Browser;
 let appOrigin: string;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  // The contact form's host as a deployment names it, so that the CSP lets its script load (then fail offline).
+  [app, browser] = await Promise.all([startApp({ env: { CONTACT_FORM_SCRIPT_HOST: 'https://forms.example.com' } }), launchBrowser()]);
   appOrigin = new URL(app.url).origin;
 }, 180_000);
 
