@@ -4,6 +4,7 @@ import { stripeEventStreamId } from '../billing/events.ts';
 import { enqueueStripeEvents } from '../billing/queue.ts';
 import { verifyStripeEvent } from '../billing/stripe.ts';
 import { handleCommand } from '../eventstore/decider.ts';
+import { storable } from '../http/plugins/storable-text.ts';
 import { WebhookAnswer } from './schemas.ts';
 
 /**
@@ -17,7 +18,8 @@ const webhookRoute: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/webhook', { schema: { tags: ['stripe'], response: { 200: WebhookAnswer } } }, async (request) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const event = verifyStripeEvent(raw, request.headers['stripe-signature'] as string | undefined, app.config.STRIPE_WEBHOOK_SECRET);
+    // Verified on the raw bytes, then made storable: a NUL or half a surrogate pair would fail the insert, and Stripe would retry forever.
+    const event = storable(verifyStripeEvent(raw, request.headers['stripe-signature'] as string | undefined, app.config.STRIPE_WEBHOOK_SECRET));
     const outcome = await handleCommand(
       app.store,
       stripeEventDecider,

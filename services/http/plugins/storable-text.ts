@@ -11,6 +11,20 @@ function unstorable(value: unknown, depth = 0): boolean {
   return false;
 }
 
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+
+/** A copy whose strings (keys included) have every unstorable character replaced by U+FFFD. */
+export function storable<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(UNSTORABLE_ALL, '\uFFFD') as T;
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => storable(v, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    Object.defineProperty(out, storable(key), { value: storable(inner, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out as T;
+}
+
 /**
  * Refuses (400) a path, query or JSON body with text the database cannot store, before any handler
  * runs: otherwise it fails as a 500 deep inside a command.
