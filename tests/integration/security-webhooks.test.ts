@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../services/billing/stripe.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
@@ -6,6 +7,7 @@ import { startApp, type TestApp } from '../support/app.ts';
 import { signInAdmin } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { countEvents, createPlans, eventually, fixtureEvent, PACK_PLAN, settled } from './stripe-support.ts';
+import { hostileValue } from '../security/hostile.ts';
 
 /** Hostile deliveries to POST /api/stripe/webhook (tampered bodies, missing signatures and redeliveries: webhooks.test.ts). */
 let t: TestApp;
@@ -108,5 +110,39 @@ describe('a flood of webhooks', () => {
     expect(balance).toBe(500_000);
     const after = fixtureEvent(PACK, orgId, `_after${randomUUID().slice(0, 6)}`);
     expect((await deliver(after, (p) => signPayload(p, secret))).status).toBe(200);
+  });
+});
+
+describe('signed events with hostile content', () => {
+  const TYPES = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'invoice.paid', 'customer.subscription.deleted', 'customer.subscription.updated', 'charge.refunded', 'x.y'];
+
+  it('never answer 5xx, never crash the worker: each is processed, ignored or failed, and no balance goes below zero', { timeout: 120_000 }, async () => {
+    const { orgId } = await memberWithOrg(t, 'hostile-events@example.com');
+    const ids: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...TYPES), fc.constantFrom(...['data.object', 'data.object.metadata', 'data', 'data.object.amount_total']), hostileValue, async (type, where, value) => {
+        const event = fixtureEvent(PACK, orgId, `_h${randomUUID().slice(0, 8)}`);
+        event.type = type;
+        const path = where.split('.');
+        const parent = path.slice(0, -1).reduce((o: Record<string, any>, k) => o[k], event);
+        parent[path.at(-1)!] = value;
+        const object = event.data?.object;
+        if (object && typeof object === 'object') Object.defineProperty(object, '__proto__', { value: { polluted: 'yes' }, enumerable: true });
+        const res = await deliver(event, (p) => signPayload(p, secret));
+        expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+        if (res.status === 200) ids.push(event.id);
+      }),
+      {
+        numRuns: 42,
+        examples: [
+          ['checkout.session.completed', 'data.object.metadata', { orgId: '\u0000' }],
+          ['invoice.paid', 'data.object', '\uD800'],
+        ],
+      },
+    );
+    const outcomes = await settled(t, ids, 60_000);
+    expect(Object.keys(outcomes)).toHaveLength(ids.length);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await t.db.query('SELECT count(*)::int AS n FROM orgs WHERE credit_balance < 0')).rows[0].n).toBe(0);
   });
 });
