@@ -1,3 +1,4 @@
+import { OAuth2Server } from 'oauth2-mock-server';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
@@ -88,6 +89,29 @@ describe('rate-limit configuration', () => {
       expect((await devLogin(proxied.url, { 'x-forwarded-for': '198.51.100.2' })).status).toBe(200);
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('Google sign-in is limited too', () => {
+  it('counts GET /api/auth/google and its callback in the sign-in bucket', async () => {
+    const provider = new OAuth2Server();
+    await provider.issuer.keys.generate('RS256');
+    await provider.start(0, '127.0.0.1');
+    const google = await startApp({
+      workers: false,
+      databaseUrl: t.config.DATABASE_URL,
+      env: { ...LIMITS, GOOGLE_CLIENT_ID: 'limits-test', GOOGLE_CLIENT_SECRET: 'limits-secret', GOOGLE_DISCOVERY_URL: provider.issuer.url! },
+    });
+    try {
+      const get = (path: string) => fetch(`${google.url}${path}`, { redirect: 'manual' }).then((r) => r.status);
+      expect([await get('/api/auth/google'), await get('/api/auth/google')]).toEqual([302, 302]);
+      expect(await get('/api/auth/google/callback?code=x&state=y')).not.toBe(429);
+      expect(await get('/api/auth/google')).toBe(429);
+      expect(await get('/api/auth/google/callback?code=x&state=y')).toBe(429);
+    } finally {
+      await google.close();
+      await provider.stop();
     }
   });
 });
