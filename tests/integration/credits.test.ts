@@ -8,6 +8,8 @@ import { orgDecider } from '../../services/orgs/decider.ts';
 import { orgStreamId, type OrgState } from '../../services/orgs/events.ts';
 import { handleCommand } from '../../services/eventstore/decider.ts';
 import { InsufficientCredits } from '../../services/orgs/errors.ts';
+import { projectionsCaughtUp } from '../../services/ops/status.ts';
+import { waitFor } from '../support/processes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +31,8 @@ describe('POST /api/usage', () => {
     expect(balances).toEqual(Array.from({ length: 50 }, (_, i) => i));
     const stream = await t.app.store.readStream(orgStreamId(orgId));
     expect(stream.filter((e) => e.type === 'CreditsDebited')).toHaveLength(50);
+    // The debits answered from the stream; the read models show them a moment later.
+    await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
     const profile = await t.db.query('SELECT credit_balance FROM orgs WHERE id = $1', [orgId]);
     expect(Number(profile.rows[0].credit_balance)).toBe(0);
     const rows = await t.db.query('SELECT count(*)::int AS n FROM usage_records WHERE org_id = $1', [orgId]);

@@ -5,6 +5,8 @@ import type { Client } from '../support/http.ts';
 import { signInAdmin } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { createPlans, PACK_PLAN } from './stripe-support.ts';
+import { projectionsCaughtUp } from '../../services/ops/status.ts';
+import { waitFor } from '../support/processes.ts';
 
 /** Alice and Bob are members of two organizations; Alice uses every id of Bob's that she could learn. */
 let t: TestApp;
@@ -17,7 +19,11 @@ let aliceOrgId: string;
 
 const streamLength = async (orgId: string) =>
   (await t.db.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [orgStreamId(orgId)])).rows[0].n as number;
-const balanceOf = async (orgId: string) => (await t.db.query('SELECT credit_balance::int AS b FROM orgs WHERE id = $1', [orgId])).rows[0].b as number;
+/** The balance the read model shows once it has caught up (a debit answers before the read models show it). */
+const balanceOf = async (orgId: string) => {
+  await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
+  return (await t.db.query('SELECT credit_balance::int AS b FROM orgs WHERE id = $1', [orgId])).rows[0].b as number;
+};
 
 beforeAll(async () => {
   t = await startApp();
