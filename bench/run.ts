@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { Waker } from '../projections/waker.ts';
+import { wakeOnAppend } from '../projections/waker.ts';
 import { loadConfig, redisConnectionOptions } from '../services/config.ts';
 import { EventStore } from '../services/eventstore/store.ts';
 import { checkServices } from '../services/preflight.ts';
@@ -75,8 +75,7 @@ const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DB
 const store = new EventStore(pool);
 const redis = new Redis({ ...redisConnectionOptions(config.REDIS_URL), maxRetriesPerRequest: null });
 const projector = new Queue('projector', { connection: redis, prefix: config.REDIS_PREFIX });
-const waker = new Waker(projector, () => {});
-store.onAppended((_r, types) => waker.wake(types));
+const wakeUps = wakeOnAppend(store, projector, config.DATABASE_URL, () => {});
 const results: ScenarioResult[] = [];
 
 try {
@@ -176,6 +175,7 @@ try {
   results.push(webEntrySize(`${root}web/dist`));
 } finally {
   await stopAll();
+  await wakeUps.close();
   await projector.close();
   redis.disconnect();
   await pool.end();

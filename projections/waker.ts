@@ -1,4 +1,6 @@
 import type { Queue } from 'bullmq';
+import { AppendNotifier } from '../services/eventstore/notifier.ts';
+import type { EventStore } from '../services/eventstore/store.ts';
 import { catchUpJob } from '../workers/jobs.ts';
 import { projectionsFor } from './registry.ts';
 
@@ -29,4 +31,15 @@ export class Waker {
     this.pending.clear();
     this.queue.addBulk(names.map(catchUpJob)).catch(this.onError);
   }
+}
+
+/** After every append: deduplicated catch-up jobs for the read models it feeds, and a coalesced NOTIFY. */
+export function wakeOnAppend(store: EventStore, queue: Queue, databaseUrl: string, onError: (err: unknown) => void): { close(): Promise<void> } {
+  const waker = new Waker(queue, onError);
+  const notifier = new AppendNotifier(databaseUrl, onError);
+  store.onAppended((result, types) => {
+    waker.wake(types);
+    notifier.notify(result.position.pos);
+  });
+  return { close: () => notifier.close() };
 }

@@ -6,6 +6,7 @@ import { ensureProjections } from '../projections/projector.ts';
 import { projections } from '../projections/registry.ts';
 import { loadConfig, redisConnectionOptions, type Config } from '../services/config.ts';
 import { EventStore } from '../services/eventstore/store.ts';
+import { wakeOnAppend } from '../projections/waker.ts';
 import { createPool } from '../services/http/plugins/db.ts';
 import { checkServices } from '../services/preflight.ts';
 import { JOB_NAMES, QUEUE_NAMES, rebuildJobId, type QueueName } from './jobs.ts';
@@ -34,10 +35,13 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
     QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix: config.REDIS_PREFIX })]),
   ) as Record<QueueName, Queue>;
 
+  // Appends made here (the Stripe worker's) wake the read models like the API's do.
+  const wakeUps = wakeOnAppend(store, queues.projector, config.DATABASE_URL, (err) => log.warn({ err }, 'could not signal an append'));
+
   const handlers: Record<QueueName, Record<string, Handler>> = {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
-    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], projector: queues.projector, log }) as Record<string, Handler>,
+    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log }) as Record<string, Handler>,
   };
   for (const queue of QUEUE_NAMES) {
     const missing = JOB_NAMES[queue].filter((name) => !handlers[queue][name]);
@@ -88,6 +92,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all(Object.values(queues).map((q) => q.close()));
       connection.disconnect();
+      await wakeUps.close();
       await pool.end();
     },
   };

@@ -6,24 +6,20 @@ import { stripeEventDecider } from '../services/billing/decider.ts';
 import { stripeEventStreamId } from '../services/billing/events.ts';
 import { loadState } from '../services/billing/load.ts';
 import { enqueueStripeEvents, STALE_RECEIVED_SECONDS } from '../services/billing/queue.ts';
-import { EventStore } from '../services/eventstore/store.ts';
-import { Waker } from '../projections/waker.ts';
+import type { EventStore } from '../services/eventstore/store.ts';
 import type { JobData } from './jobs.ts';
 
 export interface StripeWebhookDeps {
   pool: pg.Pool;
   queue: Queue;
-  /** Woken after each append, so the read models show a payment at once. */
-  projector: Queue;
+  /** The worker's store: its appends wake the read models, so they show a payment at once. */
+  store: EventStore;
   log: Logger;
 }
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function stripeWebhookHandlers({ pool, queue, projector, log }: StripeWebhookDeps) {
-  const store = new EventStore(pool);
-  const waker = new Waker(projector, (err) => log.warn({ err }, 'could not enqueue projection wake-up'));
-  store.onAppended((_result, types) => waker.wake(types));
+export function stripeWebhookHandlers({ pool, queue, store, log }: StripeWebhookDeps) {
   const deps = { pool, store, queue, log };
   return {
     /** Applies one stored Stripe event; its outcome goes to the event's own stream. */

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
 import { Client } from '../support/http.ts';
 import { memberWithOrg } from '../support/orgs.ts';
+import pg from 'pg';
+import { APPENDED_CHANNEL } from '../../services/eventstore/notifier.ts';
+import { waitFor } from '../support/processes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +53,30 @@ describe('the API foundation', () => {
     const doc = (await new Client(t.url).get('/api/docs/json')).body;
     expect(doc.openapi).toMatch(/^3/);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/me', '/api/projects/']));
+  });
+});
+
+describe('notifications', () => {
+  it('sends NOTIFY events_appended with the position once an append has committed', async () => {
+    const listener = new pg.Client({ connectionString: t.config.DATABASE_URL });
+    await listener.connect();
+    try {
+      await listener.query(`LISTEN ${APPENDED_CHANNEL}`);
+      const heard = new Promise<number>((resolve) => listener.on('notification', (m) => resolve(Number(m.payload))));
+      const { client } = await memberWithOrg(t, 'notified@example.com');
+      const created = await client.post('/api/projects', { name: 'Heard', description: '' });
+      const position = (await t.db.query('SELECT max(global_position) AS p FROM events WHERE stream_id = $1', [`project-${created.body.id}`])).rows[0].p;
+      expect(await heard).toBeGreaterThan(0);
+      await waitFor('a notification at or past the project', async () => {
+        const seen = await new Promise<number>((resolve) => {
+          listener.once('notification', (m) => resolve(Number(m.payload)));
+          void client.post('/api/projects', { name: 'Again', description: '' });
+        });
+        return seen >= Number(position);
+      });
+    } finally {
+      await listener.end();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { handleCommand, type CommandOptions, type CommandOutcome, type Decider }
 import type { DomainEvent, EventMetadata } from '../../eventstore/types.ts';
 import { runTransaction, type Tx } from '../../eventstore/transaction.ts';
 import { ProjectionProgress } from '../../../projections/progress.ts';
-import { Waker } from '../../../projections/waker.ts';
+import { wakeOnAppend } from '../../../projections/waker.ts';
 
 export interface Commands {
   /** Runs a command on one stream and waits (bounded) until the read models it feeds show it. */
@@ -42,8 +42,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const store = new EventStore(app.pg);
-    const waker = new Waker(app.queues.projector, (err) => app.log.warn({ err }, 'could not enqueue projection wake-up'));
-    store.onAppended((_result, types) => waker.wake(types));
+    const wakeUps = wakeOnAppend(store, app.queues.projector, app.config.DATABASE_URL, (err) => app.log.warn({ err }, 'could not signal an append'));
     const progress = new ProjectionProgress(app.pg, app.config.DATABASE_URL);
     await progress.start();
 
@@ -74,7 +73,10 @@ export default fp(
     app.decorate('store', store);
     app.decorate('progress', progress);
     app.decorate('commands', commands);
-    app.addHook('onClose', async () => progress.close());
+    app.addHook('onClose', async () => {
+      await progress.close();
+      await wakeUps.close();
+    });
   },
   { name: 'eventstore', dependencies: ['db', 'queues'] },
 );
