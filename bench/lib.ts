@@ -59,13 +59,14 @@ export function result(
   figure: number,
   unit: string,
   reference: ScenarioResult['reference'],
-  target: { min?: number; maxFigure?: number; text: string },
+  target: { min?: number; minFigure?: number; maxFigure?: number; text: string },
   details?: Record<string, number>,
 ): ScenarioResult {
   const ratio = reference && reference.figure > 0 ? round(figure / reference.figure, 3) : null;
   let met: boolean | null = null;
   if (target.min !== undefined && ratio !== null) met = ratio >= target.min;
   if (target.min !== undefined && reference === null) met = figure >= target.min;
+  if (target.minFigure !== undefined) met = figure >= target.minFigure;
   if (target.maxFigure !== undefined) met = figure <= target.maxFigure;
   return { scenario, figure: round(figure), unit, details, reference, ratio, target: target.text, met };
 }

@@ -129,7 +129,7 @@ export async function catchUpScenario(store: EventStore, pool: pg.Pool, sizes: S
   const seconds = (Date.now() - started) / 1000;
   const rate = sizes.catchUpEvents / seconds;
   line.done(`${Math.round(rate)} events/s`);
-  return result(name, rate, 'events/s', { name: 'batched append rate', figure: appendRate, unit: 'events/s' }, { text: '≥ 20,000 events/s', min: undefined }, {
+  return result(name, rate, 'events/s', { name: 'batched append rate', figure: appendRate, unit: 'events/s' }, { text: '≥ 20,000 events/s', minFigure: 20_000 }, {
     seconds,
   });
 }
@@ -147,7 +147,7 @@ export async function rebuildScenario(store: EventStore, pool: pg.Pool, sizes: S
   const seconds = (Date.now() - started) / 1000;
   const rate = total / seconds;
   line.done(`${Math.round(rate)} events/s (${projections.length} read models in parallel, ${seconds.toFixed(1)} s)`);
-  return result(name, rate, 'events/s', { name: 'batched append rate', figure: appendRate, unit: 'events/s' }, { text: '≥ 20,000 events/s' }, {
+  return result(name, rate, 'events/s', { name: 'batched append rate', figure: appendRate, unit: 'events/s' }, { text: '≥ 20,000 events/s', minFigure: 20_000 }, {
     seconds,
     events: total,
   });
