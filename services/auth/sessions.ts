@@ -33,8 +33,10 @@ export async function destroySession(pool: pg.Pool, sessionId: string): Promise<
 
 /** The signed-in user of a session, with roles and permissions, in one round trip. */
 export async function loadSessionUser(pool: pg.Pool, sessionId: string): Promise<SessionUser | null> {
-  const res = await pool.query(
-    `SELECT u.id, s.id AS "sessionId", u.email, u.name, u.given_name, u.avatar_url, u.is_active, u.organization_id,
+  // Named: planned once per connection (planning cost four times the execution on every request).
+  const res = await pool.query({
+    name: 'session-user',
+    text: `SELECT u.id, s.id AS "sessionId", u.email, u.name, u.given_name, u.avatar_url, u.is_active, u.organization_id,
             coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
                         FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '[]') AS roles,
             coalesce((SELECT array_agg(DISTINCT rp.permission)
@@ -42,7 +44,7 @@ export async function loadSessionUser(pool: pg.Pool, sessionId: string): Promise
                        WHERE ur.user_id = u.id), '{}') AS permissions
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = $1 AND s.expires_at > now()`,
-    [sessionId],
-  );
+    values: [sessionId],
+  });
   return (res.rows[0] as SessionUser | undefined) ?? null;
 }

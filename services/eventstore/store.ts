@@ -90,10 +90,11 @@ export class EventStore {
     const db = options.client ?? this.pool;
     let row: { next_version: string; last_position: string; tx_id: string };
     try {
-      const res = await db.query(
-        `SELECT next_version, last_position, tx_id::text AS tx_id
+      const res = await db.query({
+        name: 'es-append',
+        text: `SELECT next_version, last_position, tx_id::text AS tx_id
            FROM append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[], $9, $10::text[], $11::text[], $12::jsonb[])`,
-        [
+        values: [
           streamId,
           options.streamType ?? streamTypeOf(streamId),
           kind,
@@ -107,7 +108,7 @@ export class EventStore {
           commands.length ? commands.map((c) => c.requestHash) : null,
           commands.length ? commands.map((c) => JSON.stringify(c.result ?? {})) : null,
         ],
-      );
+      });
       row = res.rows[0];
     } catch (err) {
       const e = err as { code?: string; detail?: string };
@@ -147,8 +148,9 @@ export class EventStore {
     options: { commandId?: string; commandIds?: string[]; snapshotVersion?: number; client?: Queryable } = {},
   ): Promise<LoadedStream> {
     const db = options.client ?? this.pool;
-    const res = await db.query(
-      `SELECT s.version, s.snapshot, s.snapshot_version,
+    const res = await db.query({
+      name: 'es-load',
+      text: `SELECT s.version, s.snapshot, s.snapshot_version,
               (SELECT json_agg(d) FROM (SELECT command_id, request_hash, result FROM command_dedup WHERE command_id = ANY($2::text[])) d) AS commands,
               (SELECT coalesce(json_agg(e ORDER BY e.stream_position), '[]'::json) FROM (
                  SELECT ${EVENT_COLUMNS} FROM events
@@ -156,8 +158,8 @@ export class EventStore {
                     AND stream_position > CASE WHEN (s.snapshot->>'v')::int = $3 THEN s.snapshot_version ELSE 0 END
               ) e) AS events
          FROM (SELECT 1) one LEFT JOIN streams s ON s.stream_id = $1`,
-      [streamId, [...(options.commandIds ?? []), ...(options.commandId ? [options.commandId] : [])], options.snapshotVersion ?? -1],
-    );
+      values: [streamId, [...(options.commandIds ?? []), ...(options.commandId ? [options.commandId] : [])], options.snapshotVersion ?? -1],
+    });
     const row = res.rows[0];
     const snap = row.snapshot as { v?: number; state?: unknown } | null;
     const commands = new Map<string, { requestHash: string; result: unknown }>(

@@ -13,10 +13,11 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { tags: ['projects'], response: { 200: ProjectList } } }, async (request) => {
     const orgId = request.user!.organization_id;
     if (!orgId) return [];
-    const res = await app.pg.query(
-      'SELECT id, name, description FROM projects WHERE org_id = $1 ORDER BY created_at DESC, id LIMIT 500',
-      [orgId],
-    );
+    const res = await app.pg.query({
+      name: 'projects-of-org',
+      text: 'SELECT id, name, description FROM projects WHERE org_id = $1 ORDER BY created_at DESC, id LIMIT 500',
+      values: [orgId],
+    });
     return res.rows;
   });
 
