@@ -51,8 +51,8 @@ export function NavBar() {
 
         <nav id={menuId} className={`navbar__links${menuOpen ? ' is-open' : ''}`} aria-label="Main">
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass} end={item.to === paths.home.path}>
-              {item.label}
+            <NavLink key={item.to} to={item.to} className={linkClass} end={item.to === paths.home.path} title={item.label}>
+              <span className="navbar__label">{item.label}</span>
             </NavLink>
           ))}
           {user && (
