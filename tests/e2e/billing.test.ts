@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 import { createPlans, PACK_PLAN, PRO_PLAN } from '../integration/stripe-support';
@@ -12,32 +12,8 @@ let member: TestPage;
 let admin: TestPage;
 let orgId: string;
 
-/** Every toast text a page showed, recorded as it appears (success toasts last only 500 ms). */
-async function openRecording(): Promise<TestPage> {
-  const tab = await newPage(browser, app.url);
-  await tab.page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver(() => {
-      document.querySelectorAll('.toast__message').forEach((el) => {
-        const key = el as HTMLElement & { __recorded?: boolean };
-        if (!key.__recorded) {
-          key.__recorded = true;
-          seen.push(el.textContent ?? '');
-        }
-      });
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return tab;
-}
-
-const toasted = (page: Page, text: string) =>
-  page
-    .waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.includes(t), text, { timeout: 20_000 })
-    .catch(async (err) => {
-      const seen = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts).catch(() => null);
-      throw new Error(`${(err as Error).message}: no toast '${text}' on ${page.url()}; toasts ${JSON.stringify(seen)}; page: ${await page.locator('body').innerText()}`);
-    });
+/** A new tab that records its toasts. */
+const openRecording = async (): Promise<TestPage> => recordToasts(await newPage(browser, app.url));
 
 /** The credits arrive a moment after /subscribed ("it may take a while"): reload the profile until they show. */
 async function profileShows(page: Page, balance: string) {

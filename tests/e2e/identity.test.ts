@@ -1,34 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 
 let app: TestApp;
 let browser: Browser;
 let admin: TestPage;
 let newbie: TestPage;
 
-/** Every toast text a page showed, recorded as it appears (success toasts last only 500 ms). */
-async function openRecording(): Promise<TestPage> {
-  const tab = await newPage(browser, app.url);
-  await tab.page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver(() => {
-      document.querySelectorAll('.toast__message').forEach((el) => {
-        const key = el as HTMLElement & { __recorded?: boolean };
-        if (!key.__recorded) {
-          key.__recorded = true;
-          seen.push(el.textContent ?? '');
-        }
-      });
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return tab;
-}
-
-const toasted = (page: Page, text: string) =>
-  page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.includes(t), text, { timeout: 10_000 });
+/** A new tab that records its toasts. */
+const openRecording = async (): Promise<TestPage> => recordToasts(await newPage(browser, app.url));
 
 async function signInOnLoginPage(page: Page, email: string, name: string) {
   await page.goto('/login');

@@ -47,3 +47,30 @@ export async function newPage(browser: Browser, baseUrl: string): Promise<TestPa
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { page, context, errors, close: () => context.close() };
 }
+
+/** Records every toast text the page shows, as it appears (success toasts last only 500 ms). */
+export async function recordToasts(tab: TestPage): Promise<TestPage> {
+  await tab.page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      document.querySelectorAll('.toast__message').forEach((el) => {
+        const key = el as HTMLElement & { __recorded?: boolean };
+        if (!key.__recorded) {
+          key.__recorded = true;
+          seen.push(el.textContent ?? '');
+        }
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return tab;
+}
+
+/** Waits until a page that records its toasts has shown this text; a failure says what it showed instead. */
+export const toasted = (page: Page, text: string, timeout = 20_000) =>
+  page
+    .waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.includes(t), text, { timeout })
+    .catch(async (err) => {
+      const seen = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts).catch(() => null);
+      throw new Error(`${(err as Error).message}: no toast '${text}' on ${page.url()}; toasts ${JSON.stringify(seen)}; page: ${await page.locator('body').innerText()}`);
+    });
