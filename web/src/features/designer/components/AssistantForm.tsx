@@ -7,6 +7,7 @@ import { useTags } from '../api/get-tags';
 import { useSaveAssistant } from '../api/save-assistant';
 import type { Assistant } from '../api/types';
 import { splitTagText } from '../tag-text';
+import { NameFields } from './NameFields';
 
 export const defaultModel = 'gpt-4';
 
@@ -71,14 +72,7 @@ export function AssistantForm({ assistant, onSaved }: { assistant: Assistant | n
 
   return (
     <form className="designer-form assistant-form" onSubmit={onSubmit} aria-label="Assistant">
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input className="input" name="name" value={name} onChange={(e) => setName(e.target.value)} required />
-      </label>
-      <label className="field">
-        <span className="field__label">Description</span>
-        <textarea className="input" name="description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </label>
+      <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
       <label className="field">
         <span className="field__label">Task</span>
         <textarea className="input" name="task" rows={3} value={task} onChange={(e) => setTask(e.target.value)} />

@@ -5,6 +5,7 @@ import { componentTypes } from './ArrayForm';
 import { FormActions } from './FormActions';
 import type { ComponentFormProps } from './TermForm';
 import { useComponentSaver } from './use-save-component';
+import { NameFields } from './NameFields';
 
 type Row = Omit<Property, 'child_component_name' | 'child_type'> & { key: number };
 
@@ -77,14 +78,7 @@ export function ObjectForm({ editing, onDone }: ComponentFormProps) {
   return (
     <form className="card designer-form" onSubmit={onSubmit} aria-label={editing ? 'Edit object' : 'New object'}>
       <h2>{editing ? `Edit ${editing.name}` : 'New object'}</h2>
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input className="input" name="name" value={name} onChange={(e) => setName(e.target.value)} required />
-      </label>
-      <label className="field">
-        <span className="field__label">Description</span>
-        <textarea className="input" name="description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </label>
+      <NameFields name={name} description={description} onName={setName} onDescription={setDescription} />
       <fieldset className="designer-form__structure">
         <legend className="field__label">Structure</legend>
         <ul className="property-list">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Component } from '../api/types';
 import { FormActions } from './FormActions';
 import { useComponentSaver } from './use-save-component';
+import { NameFields } from './NameFields';
 
 export interface ComponentFormProps {
   editing: Component | null;
@@ -23,14 +24,7 @@ export function TermForm({ editing, onDone }: ComponentFormProps) {
   return (
     <form className="card designer-form" onSubmit={onSubmit} aria-label={editing ? 'Edit term' : 'New term'}>
       <h2>{editing ? `Edit ${editing.name}` : 'New term'}</h2>
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input className="input" name="name" value={name} onChange={(e) => setName(e.target.value)} required />
-      </label>
-      <label className="field">
-        <span className="field__label">Description</span>
-        <textarea className="input" name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </label>
+      <NameFields name={name} description={description} onName={setName} onDescription={setDescription} descriptionRows={3} />
       <FormActions editing={!!editing} saving={saving} problem={problem} onCancel={onDone} />
     </form>
   );
