@@ -21,7 +21,7 @@ describe('npm run bench, in smoke mode', () => {
     expect(code, output.join('')).toBe(0);
     const { mode, results } = JSON.parse(readFileSync(file, 'utf8')) as { mode: string; results: ScenarioResult[] };
     expect(mode).toBe('smoke');
-    expect(results).toHaveLength(11);
+    expect(results).toHaveLength(13);
     for (const r of results) {
       expect(r).toEqual(
         expect.objectContaining({ scenario: expect.any(String), figure: expect.any(Number), unit: expect.any(String), target: expect.any(String) }),
@@ -31,6 +31,12 @@ describe('npm run bench, in smoke mode', () => {
     }
     const hot = results.find((r) => r.scenario.includes('one hot org'))!;
     expect(hot.details!.overdrafts).toBe(0);
+    // Each product scenario names its costs: the CPU of each process, and the API's statements per request.
+    for (const r of results.filter((x) => x.scenario.startsWith('credit debit') || x.scenario.startsWith('reads:'))) {
+      expect(Object.keys(r.cpu ?? {}).sort(), r.scenario).toEqual(['api', 'load', 'postgres', 'worker']);
+      expect(r.statementsPerRequest, r.scenario).toBeGreaterThan(0);
+      expect(r.reference?.runs.length, r.scenario).toBe(2);
+    }
     expect(output.join('')).toMatch(/scenario\s+\|\s+figure/);
   }, 240_000);
 });

@@ -1,10 +1,17 @@
+import type { Reference } from './pgbench.ts';
+
 export interface ScenarioResult {
   scenario: string;
   figure: number;
   unit: string;
   /** Extra figures of the same scenario (p50, p99, retries...). */
   details?: Record<string, number>;
-  reference: { name: string; figure: number; unit: string } | null;
+  /** Cores each process used while the scenario ran (api, worker, postgres, load). */
+  cpu?: Record<string, number>;
+  /** Statements the API sent to Postgres per request (its round trips). */
+  statementsPerRequest?: number;
+  /** Measured in the same run, the way the figure is; `spread` is (max − min) / mean over its repeats. */
+  reference: Reference | null;
   /** figure / reference.figure, or null when the scenario has no reference. */
   ratio: number | null;
   target: string;
@@ -61,6 +68,7 @@ export function result(
   reference: ScenarioResult['reference'],
   target: { min?: number; minFigure?: number; maxFigure?: number; text: string },
   details?: Record<string, number>,
+  costs: Pick<ScenarioResult, 'cpu' | 'statementsPerRequest'> = {},
 ): ScenarioResult {
   const ratio = reference && reference.figure > 0 ? round(figure / reference.figure, 3) : null;
   let met: boolean | null = null;
@@ -68,22 +76,28 @@ export function result(
   if (target.min !== undefined && reference === null) met = figure >= target.min;
   if (target.minFigure !== undefined) met = figure >= target.minFigure;
   if (target.maxFigure !== undefined) met = figure <= target.maxFigure;
-  return { scenario, figure: round(figure), unit, details, reference, ratio, target: target.text, met };
+  const ref = reference && { ...reference, figure: round(reference.figure), runs: reference.runs.map((r) => round(r)), spread: round(reference.spread, 3) };
+  const statementsPerRequest = costs.statementsPerRequest === undefined ? undefined : round(costs.statementsPerRequest, 1);
+  return { scenario, figure: round(figure), unit, details, cpu: costs.cpu, statementsPerRequest, reference: ref, ratio, target: target.text, met };
 }
 
 export function printTable(results: ScenarioResult[]): void {
   const rows = results.map((r) => [
     r.scenario,
     `${r.figure} ${r.unit}`,
-    r.reference ? `${round(r.reference.figure)} ${r.reference.unit} (${r.reference.name})` : 'none (absolute)',
+    r.reference ? `${round(r.reference.figure)} ${r.reference.unit} ±${Math.round(r.reference.spread * 100)}% (${r.reference.name})` : 'none (absolute)',
     r.ratio === null ? '—' : String(r.ratio),
     r.target,
     r.met === null ? '—' : r.met ? 'yes' : 'NO',
+    Object.entries(r.cpu ?? {})
+      .map(([k, v]) => `${k} ${v}`)
+      .join(' · '),
+    r.statementsPerRequest === undefined ? '' : String(r.statementsPerRequest),
     Object.entries(r.details ?? {})
       .map(([k, v]) => `${k}=${round(v)}`)
       .join(' '),
   ]);
-  const header = ['scenario', 'figure', 'reference', 'ratio', 'target', 'met', 'details'];
+  const header = ['scenario', 'figure', 'reference (spread)', 'ratio', 'target', 'met', 'CPU cores', 'stmts/req', 'details'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);

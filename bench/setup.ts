@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sign } from '@fastify/cookie';
 import pg from 'pg';
-import { ensureDatabase, migrate } from '../migrations/run.ts';
+import { dropDatabase, ensureDatabase, migrate } from '../migrations/run.ts';
 import { ensureProjections } from '../projections/projector.ts';
 import { createSession, SESSION_COOKIE } from '../services/auth/sessions.ts';
-import type { Config } from '../services/config.ts';
+import type { Config } from '../services/platform/config.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { orgStreamId } from '../services/orgs/events.ts';
-import { projectionsCaughtUp } from '../services/ops/status.ts';
+import { projectionsCaughtUp } from '../projections/status.ts';
 import { userStreamId } from '../services/users/events.ts';
 
-export async function dropDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-}
+export { dropDatabase };
 
 /** A fresh, migrated database of the benchmark's own. */
 export async function freshDatabase(url: string): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { checkoutSessionCompleted } from '../services/billing/simulator/events.ts';
 import { signPayload } from '../services/billing/stripe.ts';
-import type { Config } from '../services/config.ts';
+import type { Config } from '../services/platform/config.ts';
 import { Client, signIn } from '../tests/support/http.ts';
 import { percentile, progress, result, type ScenarioResult } from './lib.ts';
 import type { Member } from './setup.ts';
@@ -62,5 +62,5 @@ export async function webhookScenario(apiUrl: string, config: Config, _pool: pg.
   const p50 = Math.round(percentile(latencies, 50));
   const p99 = Math.round(percentile(latencies, 99));
   line.done(`p50 ${p50} ms, p99 ${p99} ms over ${count} payments`);
-  return result(name, p99, 'ms p99', null, { maxFigure: 500, text: 'p99 < 500 ms (absolute)' }, { p50, p99, deliveries: count });
+  return result(name, p99, 'ms p99', null, { maxFigure: 150, text: 'p99 < 150 ms (absolute)' }, { p50, p99, deliveries: count });
 }

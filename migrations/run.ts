@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
@@ -23,6 +24,24 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/** Drops the database named in the URL, closing its connections (tests, the benchmark, tools). */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Applies the numbered migrations (tables: node-pg-migrate, one transaction and a lock), then the
+ * files of `functions/` (the functions and triggers, each in one home, safe to apply again).
+ */
 export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
   await runner({
     databaseUrl,
@@ -32,15 +51,32 @@ export async function migrate(databaseUrl: string, log: (msg: string) => void = 
     count: Infinity,
     singleTransaction: true,
     useGlob: false,
-    ignorePattern: '(\\..*|.*\\.ts)',
+    ignorePattern: '(\\..*|.*\\.(ts|js|map))',
     log,
     logger: undefined,
   } as Parameters<typeof runner>[0]);
+  await applyFunctions(databaseUrl, log);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/advisory_board';
-  await ensureDatabase(url);
-  await migrate(url, console.log);
-  console.log('migrations applied');
+const FUNCTIONS_LOCK = 'advisory-board:migrations:functions';
+
+async function applyFunctions(databaseUrl: string, log: (msg: string) => void): Promise<void> {
+  const folder = fileURLToPath(new URL('./functions/', import.meta.url));
+  const files = readdirSync(folder).filter((f) => f.endsWith('.sql')).sort();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [FUNCTIONS_LOCK]);
+    for (const file of files) {
+      await client.query(readFileSync(`${folder}${file}`, 'utf8'));
+      log(`applied functions/${file}`);
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    await client.end();
+  }
 }

@@ -1,5 +1,6 @@
-import pg from 'pg';
-import { projectionsFor } from './registry.ts';
+import type pg from 'pg';
+import { listen, type Listening } from '../services/platform/listen.ts';
+import { projections, projectionsFor } from './registry.ts';
 import { PROGRESS_CHANNEL, positionPassed } from './projector.ts';
 import type { LogPosition } from '../services/eventstore/types.ts';
 
@@ -17,7 +18,7 @@ export class ProjectionProgress {
   private readonly reached = new Map<string, LogPosition>();
   private readonly active = new Map<string, number>();
   private waiters: Waiter[] = [];
-  private listener: pg.Client | null = null;
+  private listener: Listening | null = null;
   private poll: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -32,21 +33,20 @@ export class ProjectionProgress {
     this.poll.unref();
   }
 
+  /** Reconnects by itself; after a reconnection it reads the checkpoints again (notifications were missed meanwhile). */
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (msg) => {
-      if (!msg.payload) return;
-      const { name, version, xid, pos } = JSON.parse(msg.payload) as { name: string; version: number } & LogPosition;
-      if (this.active.get(name) !== version) return;
-      this.advance(name, { xid, pos });
+    let first = true;
+    this.listener = await listen(this.connectionString, [PROGRESS_CHANNEL], {
+      onNotification: (_channel, payload) => {
+        const { name, version, xid, pos } = JSON.parse(payload) as { name: string; version: number } & LogPosition;
+        if (this.active.get(name) !== version) return;
+        this.advance(name, { xid, pos });
+      },
+      onConnected: () => {
+        if (!first) this.refresh().catch(() => {});
+        first = false;
+      },
     });
-    client.on('error', () => {
-      this.listener = null;
-      if (!this.closed) setTimeout(() => this.listen().catch(() => {}), 500);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${PROGRESS_CHANNEL}`);
-    this.listener = client;
   }
 
   async refresh(): Promise<void> {
@@ -72,8 +72,11 @@ export class ProjectionProgress {
   }
 
   /** Resolves true once every read model fed by these event types has passed `target`, false on time-out. */
-  async waitFor(types: Iterable<string>, target: LogPosition, timeoutMs = 2000): Promise<boolean> {
-    const names = projectionsFor(types).map((p) => p.name);
+  waitFor(types: Iterable<string>, target: LogPosition, timeoutMs = 2000): Promise<boolean> {
+    return this.waitForNames(projectionsFor(types).map((p) => p.name), target, timeoutMs);
+  }
+
+  private async waitForNames(names: string[], target: LogPosition, timeoutMs: number): Promise<boolean> {
     const pending = names.filter((name) => {
       const at = this.reached.get(name);
       return !at || !positionPassed(at, target);
@@ -92,11 +95,16 @@ export class ProjectionProgress {
     return ok;
   }
 
+  /** Resolves true once every live read model has passed `target`, false on time-out. */
+  waitForAll(target: LogPosition, timeoutMs = 2000): Promise<boolean> {
+    return this.waitForNames(projections.map((p) => p.name), target, timeoutMs);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.poll) clearInterval(this.poll);
     for (const waiter of this.waiters) waiter.resolve(false);
     this.waiters = [];
-    await this.listener?.end().catch(() => {});
+    await this.listener?.close();
   }
 }

@@ -77,6 +77,7 @@ export async function catchUp(
   for (;;) {
     if (options.signal?.aborted) return total;
     const client = await pool.connect();
+    let broken: Error | undefined;
     let read = 0;
     let position: LogPosition | null = null;
     try {
@@ -129,10 +130,11 @@ export async function catchUp(
         options.onBatch?.(read, position);
       }
     } catch (err) {
-      if (!(err instanceof ProjectionError)) await client.query('ROLLBACK').catch(() => {});
+      // A connection that cannot even roll back (lost, or stuck behind a timed-out statement) is closed, not pooled.
+      if (!(err instanceof ProjectionError)) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
     if (read === batchSize) continue;
     // Caught up as far as is visible; wait briefly for events held back by open transactions.

@@ -1,4 +1,5 @@
 import { ledgerProjection } from './ledger/index.ts';
+import { lotsProjection } from './lots/index.ts';
 import { orgsProjection } from './orgs/index.ts';
 import { paymentsProjection } from './payments/index.ts';
 import { plansProjection } from './plans/index.ts';
@@ -6,6 +7,7 @@ import { webhooksProjection } from './webhooks/index.ts';
 import { projectsProjection } from './projects/index.ts';
 import { assistantsProjection } from './assistants/index.ts';
 import { componentsProjection } from './components/index.ts';
+import { contactMessagesProjection } from './contact/index.ts';
 import { rolesProjection } from './roles/index.ts';
 import { tagsProjection } from './tags/index.ts';
 import type { Projection } from './types.ts';
@@ -17,6 +19,7 @@ export const projections: readonly Projection[] = [
   rolesProjection,
   orgsProjection,
   ledgerProjection,
+  lotsProjection,
   projectsProjection,
   plansProjection,
   paymentsProjection,
@@ -24,6 +27,7 @@ export const projections: readonly Projection[] = [
   componentsProjection,
   tagsProjection,
   assistantsProjection,
+  contactMessagesProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { AppendNotifier } from '../services/eventstore/notifier.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUpJob } from '../workers/jobs.ts';
+import { catchUpJob } from '../services/platform/jobs.ts';
 import { projectionsFor } from './registry.ts';
 
 /**

@@ -1,38 +1,56 @@
-import { fileURLToPath } from 'node:url';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { ensureProjections } from '../projections/projector.ts';
 import { projections } from '../projections/registry.ts';
-import { loadConfig, redisConnectionOptions, type Config } from '../services/config.ts';
+import { loadConfig, redisConnectionOptions, type Config } from '../services/platform/config.ts';
 import { EventStore } from '../services/eventstore/store.ts';
 import { wakeOnAppend } from '../projections/waker.ts';
-import { createPool } from '../services/http/plugins/db.ts';
-import { checkServices } from '../services/preflight.ts';
-import { JOB_NAMES, QUEUE_NAMES, rebuildJobId, type QueueName } from './jobs.ts';
+import { createPool, poolTimeouts } from '../services/platform/pool.ts';
+import { JOB_NAMES, QUEUE_NAMES, rebuildJob, type QueueName } from '../services/platform/jobs.ts';
+import { startHeartbeat } from './heartbeat.ts';
+import { serveMetrics } from './metrics-server.ts';
+import { ledgerHandlers } from './ledger.ts';
 import { projectorHandlers } from './projector.ts';
 import { replayHandlers } from './replay.ts';
+import { keepSchedulers, schedulersOf } from './schedulers.ts';
 import { stripeWebhookHandlers } from './stripe-webhooks.ts';
 
 type Handler = (job: Job) => Promise<unknown>;
 
 export interface RunningWorkers {
+  /** Where GET /metrics of this worker answers (METRICS_PORT), if anywhere. */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
-const SAFETY_NET_MS = 1000;
+/** Jobs kept after they end, by count and age, so that Redis holds a bounded number of keys. */
+const KEEP_COMPLETED = { count: 100, age: 3600 };
+const KEEP_FAILED = { count: 1000, age: 7 * 24 * 3600 };
 
 /** Starts every queue's worker. Refuses to start when a job of the registry has no handler. */
 export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const log = pino({ level: config.LOG_LEVEL, name: 'workers' });
-  const pool = createPool(config.DATABASE_URL, Math.min(config.DB_POOL_MAX, config.WORKER_CONCURRENCY + 4));
+  // A lost connection is logged and replaced, never fatal: the pool opens another, BullMQ's Redis
+  // reconnects with backoff (and waits: maxRetriesPerRequest null, as BullMQ's workers need).
+  const pool = createPool(config.DATABASE_URL, Math.min(config.DB_POOL_MAX, config.WORKER_CONCURRENCY + 4), poolTimeouts(config), (err) =>
+    log.warn({ err: err.message }, 'postgres connection lost'),
+  );
   await ensureProjections(pool);
   const store = new EventStore(pool);
-  const connection = new Redis({ ...redisConnectionOptions(config.REDIS_URL), maxRetriesPerRequest: null });
+  const connection = new Redis({
+    ...redisConnectionOptions(config.REDIS_URL),
+    maxRetriesPerRequest: null,
+    retryStrategy: (times) => Math.min(100 * times, 2000),
+  });
   connection.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
   const abort = new AbortController();
   const queues = Object.fromEntries(
-    QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix: config.REDIS_PREFIX })]),
+    QUEUE_NAMES.map((name) => {
+      const queue = new Queue(name, { connection, prefix: config.REDIS_PREFIX });
+      queue.on('error', (err) => log.warn({ queue: name, err: err.message }, 'queue error'));
+      return [name, queue];
+    }),
   ) as Record<QueueName, Queue>;
 
   // Appends made here (the Stripe worker's) wake the read models like the API's do.
@@ -41,7 +59,8 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const handlers: Record<QueueName, Record<string, Handler>> = {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
-    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log }) as Record<string, Handler>,
+    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log, ledgerQueue: queues.ledger }) as Record<string, Handler>,
+    ledger: ledgerHandlers({ pool, store, queue: queues.ledger, log }) as Record<string, Handler>,
   };
   for (const queue of QUEUE_NAMES) {
     const missing = JOB_NAMES[queue].filter((name) => !handlers[queue][name]);
@@ -66,8 +85,16 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
         connection,
         prefix: config.REDIS_PREFIX,
         concurrency: concurrency[name],
+        // A job's lock lasts WORKER_LOCK_MS (2 s) and is renewed every half of it while the job runs;
+        // every worker checks for stalled jobs as often. A dead worker's job has lost its lock within
+        // 2 s and is seen by the next check or the one after: back in the queue within about 4 s
+        // (lock + one interval), well under 5. A busy event loop that misses a renewal only makes a
+        // job run twice, which every handler tolerates (checkpoints, idempotency keys).
         lockDuration: config.WORKER_LOCK_MS,
         stalledInterval: config.WORKER_LOCK_MS,
+        maxStalledCount: 5,
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: KEEP_FAILED,
       },
     );
     worker.on('failed', (job, err) => log.warn({ queue: name, job: job?.name, data: job?.data, err: err.message }, 'job failed'));
@@ -75,25 +102,31 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
     return worker;
   });
 
-  // The safety net is re-registered now and then, so that it survives Redis losing every key.
-  const upsertSafetyNet = () =>
-    queues.projector.upsertJobScheduler('safety-net', { every: SAFETY_NET_MS }, { name: 'catch-up-all', data: {} });
-  await upsertSafetyNet();
-  const refresh = setInterval(() => upsertSafetyNet().catch((err) => log.warn({ err: err.message }, 'safety net')), 5000);
-  await queues.projector.add('catch-up-all', {}, { removeOnComplete: true });
+  // The safety net and the sweeps: registered now, and again whenever Redis loses them.
+  const schedulers = await keepSchedulers(queues, schedulersOf(config), config.SCHEDULER_CHECK_MS, log);
+  await queues.projector.add('catch-up-all', {}, { removeOnComplete: true, removeOnFail: true });
   await resumeRebuilds(pool, queues.replay);
-  await queues['stripe-webhooks'].upsertJobScheduler('stripe-sweep', { every: 30_000 }, { name: 'sweep', data: {} });
-  log.info('workers started');
+  const heartbeat = startHeartbeat({ redis: connection, pool, prefix: config.REDIS_PREFIX, everyMs: config.HEARTBEAT_MS, staleMs: config.HEARTBEAT_STALE_MS, log });
+  const metrics = config.METRICS_PORT === undefined ? null : await serveMetrics(config.HOST, config.METRICS_PORT, config.METRICS_TOKEN, log);
+  log.info({ metricsPort: metrics?.port ?? null }, 'workers started');
 
+  let closing: Promise<void> | null = null;
   return {
-    async close() {
-      clearInterval(refresh);
-      abort.abort();
-      await Promise.all(workers.map((w) => w.close()));
-      await Promise.all(Object.values(queues).map((q) => q.close()));
-      connection.disconnect();
-      await wakeUps.close();
-      await pool.end();
+    metricsPort: metrics?.port ?? null,
+    close() {
+      // Closing twice (a test that stops the workers early, then its teardown) closes once.
+      closing ??= (async () => {
+        schedulers.stop();
+        await heartbeat.stop();
+        await metrics?.close();
+        abort.abort();
+        await Promise.all(workers.map((w) => w.close()));
+        await Promise.all(Object.values(queues).map((q) => q.close()));
+        connection.disconnect();
+        await wakeUps.close();
+        await pool.end();
+      })();
+      return closing;
     },
   };
 }
@@ -107,18 +140,8 @@ async function resumeRebuilds(pool: ReturnType<typeof createPool>, replay: Queue
   for (const row of res.rows) {
     const code = projections.find((p) => p.name === row.name);
     if (row.building || (code && code.version > row.active_version)) {
-      await replay.add('rebuild', { projection: row.name }, { jobId: rebuildJobId(row.name), removeOnComplete: true, removeOnFail: true, attempts: 3 });
+      const job = rebuildJob(row.name);
+      await replay.add(job.name, job.data, job.opts);
     }
-  }
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const config = loadConfig();
-  await checkServices(config);
-  const running = await startWorkers(config);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      running.close().finally(() => process.exit(0));
-    });
   }
 }

@@ -1,9 +1,10 @@
 import type { Job, Queue } from 'bullmq';
 import type pg from 'pg';
 import { catchUp } from '../projections/projector.ts';
-import { projectionByName, projections } from '../projections/registry.ts';
+import { projectionByName } from '../projections/registry.ts';
+import { projectionsBehind } from '../projections/status.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUpJob, type JobData } from './jobs.ts';
+import type { JobData } from '../services/platform/jobs.ts';
 import { UnrecoverableError } from 'bullmq';
 
 export interface ProjectorDeps {
@@ -21,9 +22,21 @@ export function projectorHandlers(deps: ProjectorDeps) {
       const version = await activeVersion(deps.pool, projection.name, projection.version);
       return catchUp(deps.pool, deps.store, projection, version, { signal: deps.signal });
     },
-    /** The safety net: wakes every projection, so nothing waits forever if a wake-up was lost. */
+    /**
+     * The safety net: catches up, right here, every read model that is behind, so nothing waits for a
+     * lost wake-up, nor for a deduplicated catch-up job held by a dead worker (the advisory lock and
+     * the checkpoint's compare-and-set make running beside such a job harmless).
+     */
     'catch-up-all': async () => {
-      await deps.queue.addBulk(projections.map((p) => catchUpJob(p.name)));
+      const behind = await projectionsBehind(deps.pool);
+      const results = await Promise.allSettled(
+        behind.map(async ({ name, version }) => {
+          const projection = projectionByName(name);
+          if (projection) await catchUp(deps.pool, deps.store, projection, version, { signal: deps.signal });
+        }),
+      );
+      const failed = results.filter((r) => r.status === 'rejected').length;
+      return { behind: behind.length, failed };
     },
   };
 }

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { rebuild } from '../projections/rebuild.ts';
 import { projectionByName } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUpJob, type JobData } from './jobs.ts';
+import { catchUpJob, type JobData } from '../services/platform/jobs.ts';
 
 export interface ReplayDeps {
   pool: pg.Pool;

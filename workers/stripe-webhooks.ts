@@ -4,10 +4,12 @@ import type { Logger } from 'pino';
 import { applyStripeEvent, markFailed, StripeEventRejected } from '../services/billing/apply.ts';
 import { stripeEventDecider } from '../services/billing/decider.ts';
 import { stripeEventStreamId } from '../services/billing/events.ts';
-import { loadState } from '../services/billing/load.ts';
-import { enqueueStripeEvents, STALE_RECEIVED_SECONDS } from '../services/billing/queue.ts';
+import { loadState } from '../services/eventstore/command-handler.ts';
+import { pendingStripeEvents } from '../services/billing/inbox.ts';
+import { enqueueStripeEvents } from '../services/platform/jobs.ts';
+import { stripeWebhookApply, stripeWebhookEvents } from '../services/platform/metrics.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import type { JobData } from './jobs.ts';
+import type { JobData } from '../services/platform/jobs.ts';
 
 export interface StripeWebhookDeps {
   pool: pg.Pool;
@@ -15,12 +17,14 @@ export interface StripeWebhookDeps {
   /** The worker's store: its appends wake the read models, so they show a payment at once. */
   store: EventStore;
   log: Logger;
+  /** Where the expiry jobs of granted lots go. */
+  ledgerQueue?: Queue;
 }
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function stripeWebhookHandlers({ pool, queue, store, log }: StripeWebhookDeps) {
-  const deps = { pool, store, queue, log };
+export function stripeWebhookHandlers({ pool, queue, store, log, ledgerQueue }: StripeWebhookDeps) {
+  const deps = { pool, store, queue, log, ledgerQueue };
   return {
     /** Applies one stored Stripe event; its outcome goes to the event's own stream. */
     apply: async (job: Job<JobData<'stripe-webhooks', 'apply'>>) => {
@@ -28,29 +32,32 @@ export function stripeWebhookHandlers({ pool, queue, store, log }: StripeWebhook
       const stored = await loadState(deps.store, stripeEventDecider, stripeEventStreamId(eventId));
       if (!stored.received) throw new UnrecoverableError(`no stored Stripe event ${eventId}`);
       if (stored.status !== 'received') return { status: stored.status, repeated: true };
+      const type = stored.event.type;
       try {
         const applied = await applyStripeEvent(deps, stored.event);
-        if (applied.status === 'ignored') deps.log.info({ eventId, type: stored.event.type, reason: applied.reason }, 'stripe event ignored');
+        if (applied.status === 'ignored') deps.log.info({ eventId, type, reason: applied.reason }, 'stripe event ignored');
+        stripeWebhookEvents.inc({ type, outcome: applied.status });
+        if (applied.status === 'processed') stripeWebhookApply.observe(Math.max(0, Date.now() - Date.parse(stored.receivedAt)) / 1000);
         return applied;
       } catch (err) {
         const final = err instanceof StripeEventRejected || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         if (!final) throw err;
         const reason = reasonOf(err);
         await markFailed(deps, eventId, reason);
-        deps.log.warn({ eventId, type: stored.event.type, reason }, 'stripe event failed');
+        stripeWebhookEvents.inc({ type, outcome: 'failed' });
+        deps.log.warn({ eventId, type, reason }, 'stripe event failed');
         throw new UnrecoverableError(reason);
       }
     },
-    /** Safety net: an event stored but never applied (its job lost with Redis) is enqueued again. */
+    /**
+     * Safety net: every event of the stored inbox still waiting for its outcome is enqueued (its
+     * wake-up lost with Redis, or never sent). One that is queued or running already keeps its job:
+     * the job id is the event's.
+     */
     sweep: async () => {
-      const res = await deps.pool.query(
-        `SELECT event_id FROM webhook_log
-          WHERE status = 'received' AND received_at < now() - make_interval(secs => $1)
-          ORDER BY id LIMIT 500`,
-        [STALE_RECEIVED_SECONDS],
-      );
-      await enqueueStripeEvents(deps.queue, res.rows.map((r) => r.event_id as string));
-      return { enqueued: res.rowCount };
+      const pending = await pendingStripeEvents(deps.pool);
+      await enqueueStripeEvents(deps.queue, pending);
+      return { enqueued: pending.length };
     },
   };
 }

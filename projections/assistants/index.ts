@@ -3,7 +3,7 @@ import type { AssistantEvent, AssistantFields } from '../../services/assistants/
 
 const fieldValues = (f: AssistantFields) => [f.name, f.description, f.task, f.model, f.tagIds, f.readyToDeploy, f.outputComponentIds];
 
-export const assistantsProjection: Projection = {
+export const assistantsProjection: Projection<AssistantEvent> = {
   name: 'assistants',
   version: 1,
   handles: ['AssistantCreated', 'AssistantUpdated', 'AssistantFunctionAdded', 'AssistantFunctionRemoved'] satisfies AssistantEvent['type'][],
@@ -35,9 +35,8 @@ export const assistantsProjection: Projection = {
     );
     CREATE INDEX ON ${t('assistant_functions')} (assistant_id, position);`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as AssistantEvent;
-      const position = stored.globalPosition;
+    for (const event of events) {
+            const position = event.globalPosition;
       switch (event.type) {
         case 'AssistantCreated':
           await db.query(

@@ -1,7 +1,7 @@
 import type { Projection } from '../types.ts';
 import { childIds, type ComponentEvent } from '../../services/components/events.ts';
 
-export const componentsProjection: Projection = {
+export const componentsProjection: Projection<ComponentEvent> = {
   name: 'components',
   version: 1,
   handles: ['ComponentCreated', 'ComponentUpdated'] satisfies ComponentEvent['type'][],
@@ -19,10 +19,9 @@ export const componentsProjection: Projection = {
     );
     CREATE INDEX ON ${t('components')} (type, lower(name), id);`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as ComponentEvent;
-      const { componentId, name, definition, at } = event.data;
-      const values = [componentId, name, definition.type, JSON.stringify(definition), childIds(definition), at, stored.globalPosition];
+    for (const event of events) {
+            const { componentId, name, definition, at } = event.data;
+      const values = [componentId, name, definition.type, JSON.stringify(definition), childIds(definition), at, event.globalPosition];
       switch (event.type) {
         case 'ComponentCreated':
           await db.query(

@@ -1,13 +1,28 @@
 import type { Projection } from '../types.ts';
-import type { CreditsDebited, CreditsGranted, CreditsRevoked } from '../../services/orgs/events.ts';
+import { upcastOrgEvent, type CreditsDebited, type CreditsExpired, type CreditsGranted, type CreditsRevoked } from '../../services/orgs/events.ts';
 
-type CreditEvent = CreditsGranted | CreditsDebited | CreditsRevoked;
+type CreditEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired;
 
-/** Every credit movement of every organization, and the usage records behind the debits. */
-export const ledgerProjection: Projection = {
+/** What a movement shows as: its type in the list, its signed amount, and the lot or hold it concerns. */
+function movement(event: CreditEvent): { type: string; amount: number; lotId: string | null; holdId: string | null } {
+  switch (event.type) {
+    case 'CreditsGranted':
+      return { type: event.data.kind, amount: event.data.amount, lotId: event.data.lotId, holdId: null };
+    case 'CreditsDebited':
+      return { type: 'usage', amount: -event.data.amount, lotId: null, holdId: event.data.holdId ?? null };
+    case 'CreditsRevoked':
+      return { type: event.data.kind, amount: -event.data.amount, lotId: null, holdId: null };
+    case 'CreditsExpired':
+      return { type: 'expired', amount: -event.data.amount, lotId: event.data.lotId, holdId: null };
+  }
+}
+
+/** Every credit movement of every organization (with the lots it took from), and the usage records behind the debits. */
+export const ledgerProjection: Projection<CreditEvent> = {
   name: 'ledger',
-  version: 1,
-  handles: ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked'] satisfies CreditEvent['type'][],
+  // 2: expiries, and the lot (grant, expiry), hold (capture) and lots taken of each movement.
+  version: 2,
+  handles: ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] satisfies CreditEvent['type'][],
   tables: ['credit_transactions', 'usage_records'],
   schema: (t) => `
     CREATE TABLE ${t('credit_transactions')} (
@@ -18,7 +33,10 @@ export const ledgerProjection: Projection = {
       description   text NOT NULL,
       balance_after bigint NOT NULL,
       created_at    timestamptz NOT NULL,
-      position      bigint NOT NULL
+      position      bigint NOT NULL,
+      lot_id        text,
+      hold_id       uuid,
+      lots          jsonb
     );
     CREATE INDEX ON ${t('credit_transactions')} (org_id, position DESC);
     CREATE TABLE ${t('usage_records')} (
@@ -33,39 +51,37 @@ export const ledgerProjection: Projection = {
     CREATE INDEX ON ${t('usage_records')} (org_id, position DESC);`,
   async apply(db, events, t) {
     const transactions = events.map((stored) => {
-      const event = stored as unknown as CreditEvent;
+      const event = upcastOrgEvent(stored);
       const d = event.data;
-      const [type, amount] =
-        event.type === 'CreditsGranted'
-          ? [event.data.kind, d.amount]
-          : event.type === 'CreditsDebited'
-            ? ['usage', -d.amount]
-            : [event.data.kind, -d.amount];
+      const { type, amount, lotId, holdId } = movement(event);
       return {
-        id: stored.eventId,
+        id: event.eventId,
         org_id: d.orgId,
         type,
         amount,
-        description: d.description,
+        description: event.type === 'CreditsExpired' ? 'Credits expired' : event.data.description,
         balance_after: d.balanceAfter,
         created_at: d.at,
-        position: stored.globalPosition,
+        position: event.globalPosition,
+        lot_id: lotId,
+        hold_id: holdId,
+        lots: event.type === 'CreditsDebited' || event.type === 'CreditsRevoked' ? (event.data.lots ?? null) : null,
       };
     });
     await db.query(
-      `INSERT INTO ${t('credit_transactions')} (id, org_id, type, amount, description, balance_after, created_at, position)
-       SELECT id, org_id, type, amount, description, balance_after, created_at, position
+      `INSERT INTO ${t('credit_transactions')} (id, org_id, type, amount, description, balance_after, created_at, position, lot_id, hold_id, lots)
+       SELECT id, org_id, type, amount, description, balance_after, created_at, position, lot_id, hold_id, lots
          FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, org_id uuid, type text, amount bigint, description text,
-                                                 balance_after bigint, created_at timestamptz, position bigint)
+                                                 balance_after bigint, created_at timestamptz, position bigint,
+                                                 lot_id text, hold_id uuid, lots jsonb)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(transactions)],
     );
-    const usage = events
-      .filter((e) => e.type === 'CreditsDebited')
-      .map((stored) => {
-        const d = (stored as unknown as CreditsDebited).data;
-        return { id: d.usageId, org_id: d.orgId, user_id: d.userId, credits_used: d.amount, description: d.description, created_at: d.at, position: stored.globalPosition };
-      });
+    const usage = events.flatMap((event) => {
+      if (event.type !== 'CreditsDebited') return [];
+      const d = event.data;
+      return [{ id: d.usageId, org_id: d.orgId, user_id: d.userId, credits_used: d.amount, description: d.description, created_at: d.at, position: event.globalPosition }];
+    });
     if (usage.length === 0) return;
     await db.query(
       `INSERT INTO ${t('usage_records')} (id, org_id, user_id, credits_used, description, created_at, position)

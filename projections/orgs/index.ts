@@ -1,10 +1,13 @@
 import type { Projection } from '../types.ts';
 import type { OrgEvent } from '../../services/orgs/events.ts';
 
-/** Organizations with their balance, plan and last billing. Credit events carry the balance after them. */
-export const orgsProjection: Projection = {
+/**
+ * Organizations with their balance, plan and last billing. Credit events carry the balance after them.
+ * `cancelled_plan` is the plan whose cancellation was the organization's last plan event (the profile says so).
+ */
+export const orgsProjection: Projection<OrgEvent> = {
   name: 'orgs',
-  version: 2,
+  version: 3,
   handles: [
     'OrganizationCreated',
     'OrganizationRenamed',
@@ -13,6 +16,7 @@ export const orgsProjection: Projection = {
     'CreditsGranted',
     'CreditsDebited',
     'CreditsRevoked',
+    'CreditsExpired',
     'PlanSubscribed',
     'PlanCancelled',
   ] satisfies OrgEvent['type'][],
@@ -25,6 +29,7 @@ export const orgsProjection: Projection = {
       credit_balance bigint NOT NULL DEFAULT 0,
       last_billing   timestamptz,
       plan           jsonb,
+      cancelled_plan jsonb,
       created_at     timestamptz NOT NULL,
       updated_at     timestamptz NOT NULL,
       position       bigint NOT NULL,
@@ -34,9 +39,8 @@ export const orgsProjection: Projection = {
   async apply(db, events, t) {
     // Credit events carry the balance after them: a batch needs only each org's last one.
     const credits = new Map<string, { balance: number; position: number; billedAt: string | null }>();
-    for (const stored of events) {
-      const event = stored as unknown as OrgEvent;
-      const pos = stored.globalPosition;
+    for (const event of events) {
+            const pos = event.globalPosition;
       const set = (assignments: string, values: unknown[]) =>
         db.query(
           `UPDATE ${t('orgs')} SET ${assignments}, updated_at = $2, position = $3 WHERE id = $1 AND position < $3`,
@@ -59,17 +63,24 @@ export const orgsProjection: Projection = {
           break;
         case 'CreditsGranted':
         case 'CreditsDebited':
-        case 'CreditsRevoked': {
-          const billed = event.type === 'CreditsGranted' && event.data.kind !== 'adjustment' ? event.data.at : null;
+        case 'CreditsRevoked':
+        case 'CreditsExpired': {
+          const billed = event.type === 'CreditsGranted' && (event.data.kind === 'purchase' || event.data.kind === 'renewal') ? event.data.at : null;
           const previous = credits.get(event.data.orgId);
           credits.set(event.data.orgId, { balance: event.data.balanceAfter, position: pos, billedAt: billed ?? previous?.billedAt ?? null });
           break;
         }
         case 'PlanSubscribed':
-          await set('plan = $4', [JSON.stringify(event.data.plan)]);
+          await set('plan = $4, cancelled_plan = NULL', [JSON.stringify(event.data.plan)]);
           break;
         case 'PlanCancelled':
-          await set('plan = NULL', []);
+          // SET reads the row as it was: the plan being ended is remembered with the moment it ended.
+          await set(
+            `cancelled_plan = CASE WHEN plan IS NULL THEN cancelled_plan
+                                   ELSE jsonb_build_object('name', plan->>'name', 'cancelled_at', to_jsonb($2::timestamptz)) END,
+             plan = NULL`,
+            [],
+          );
           break;
       }
     }

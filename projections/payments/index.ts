@@ -3,7 +3,7 @@ import type { StripeEventProcessed, StripeEventReceived } from '../../services/b
 import { paymentRow } from './row.ts';
 
 /** Money that moved at Stripe: paid checkouts, paid renewal invoices, refunds (amounts in cents). */
-export const paymentsProjection: Projection = {
+export const paymentsProjection: Projection<StripeEventReceived | StripeEventProcessed> = {
   name: 'payments',
   version: 1,
   handles: ['StripeEventReceived', 'StripeEventProcessed'] satisfies (StripeEventReceived | StripeEventProcessed)['type'][],
@@ -33,9 +33,8 @@ export const paymentsProjection: Projection = {
     );
     CREATE INDEX ON ${t('payment_transactions')} (org_id, id);`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as StripeEventReceived | StripeEventProcessed;
-      if (event.type === 'StripeEventProcessed') {
+    for (const event of events) {
+            if (event.type === 'StripeEventProcessed') {
         if (!event.data.orgId) continue;
         await db.query(`UPDATE ${t('payment_transactions')} SET org_id = $2 WHERE event_id = $1 AND org_id IS NULL`, [
           event.data.eventId,
@@ -52,7 +51,7 @@ export const paymentsProjection: Projection = {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::bigint > 0 THEN to_timestamp($9::bigint) END,
                  $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $1)
          ON CONFLICT (event_id) DO NOTHING`,
-        [stored.globalPosition, event.data.eventId, event.data.type, row.kind, row.objectId, row.amountTotal, row.amountSubtotal,
+        [event.globalPosition, event.data.eventId, event.data.type, row.kind, row.objectId, row.amountTotal, row.amountSubtotal,
          row.currency, event.data.created, row.userId, row.orgId, row.planId, row.subscriptionId, row.customer, row.invoice,
          row.paymentIntent, row.paymentStatus, row.mode, event.data.at],
       );

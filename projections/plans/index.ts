@@ -1,5 +1,5 @@
 import type { Projection } from '../types.ts';
-import type { PlanEvent, PlanFields } from '../../services/plans/events.ts';
+import { LEDGER_DEFAULTS, type PlanEvent, type PlanFields } from '../../services/plans/events.ts';
 
 const COLUMNS: Record<keyof PlanFields, string> = {
   name: 'text',
@@ -11,14 +11,17 @@ const COLUMNS: Record<keyof PlanFields, string> = {
   system_only: 'boolean',
   is_active: 'boolean',
   example_usages: 'jsonb',
+  rollover: 'boolean',
+  one_time_expiry_days: 'integer',
 };
 
 const value = (field: keyof PlanFields, v: unknown) => (field === 'example_usages' ? JSON.stringify(v) : v);
 
 /** Subscription plans as admins and buyers see them. */
-export const plansProjection: Projection = {
+export const plansProjection: Projection<PlanEvent> = {
   name: 'plans',
-  version: 1,
+  // 2: rollover and one_time_expiry_days.
+  version: 2,
   handles: ['PlanCreated', 'PlanUpdated'] satisfies PlanEvent['type'][],
   tables: ['plans'],
   schema: (t) => `
@@ -33,22 +36,23 @@ export const plansProjection: Projection = {
       system_only      boolean NOT NULL,
       is_active        boolean NOT NULL,
       example_usages   jsonb NOT NULL DEFAULT '[]',
+      rollover         boolean NOT NULL DEFAULT false,
+      one_time_expiry_days integer,
       created_at       timestamptz NOT NULL,
       updated_at       timestamptz NOT NULL,
       position         bigint NOT NULL
     );`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as PlanEvent;
-      const pos = stored.globalPosition;
+    for (const event of events) {
+            const pos = event.globalPosition;
       if (event.type === 'PlanCreated') {
-        const d = event.data;
+        const d = { ...LEDGER_DEFAULTS, ...event.data };
         await db.query(
           `INSERT INTO ${t('plans')} (id, name, description, price_usd, monthly_credits, one_time_credits, is_one_time,
-                                      system_only, is_active, example_usages, created_at, updated_at, position)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) ON CONFLICT (id) DO NOTHING`,
+                                      system_only, is_active, example_usages, created_at, updated_at, position, rollover, one_time_expiry_days)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
           [d.planId, d.name, d.description, d.price_usd, d.monthly_credits, d.one_time_credits, d.is_one_time,
-           d.system_only, d.is_active, JSON.stringify(d.example_usages), d.at, pos],
+           d.system_only, d.is_active, JSON.stringify(d.example_usages), d.at, pos, d.rollover, d.one_time_expiry_days],
         );
         continue;
       }

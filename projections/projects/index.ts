@@ -1,7 +1,7 @@
 import type { Projection } from '../types.ts';
 import type { ProjectEvent } from '../../services/projects/events.ts';
 
-export const projectsProjection: Projection = {
+export const projectsProjection: Projection<ProjectEvent> = {
   name: 'projects',
   version: 1,
   handles: ['ProjectCreated', 'ProjectUpdated'] satisfies ProjectEvent['type'][],
@@ -19,22 +19,21 @@ export const projectsProjection: Projection = {
     );
     CREATE INDEX ON ${t('projects')} (org_id, created_at DESC);`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as ProjectEvent & { globalPosition: number };
-      switch (event.type) {
+    for (const event of events) {
+            switch (event.type) {
         case 'ProjectCreated':
           await db.query(
             `INSERT INTO ${t('projects')} (id, org_id, name, description, created_by, created_at, updated_at, position)
              VALUES ($1, $2, $3, $4, $5, $6, $6, $7) ON CONFLICT (id) DO NOTHING`,
             [event.data.projectId, event.data.orgId, event.data.name, event.data.description, event.data.createdBy,
-             event.data.at, stored.globalPosition],
+             event.data.at, event.globalPosition],
           );
           break;
         case 'ProjectUpdated':
           await db.query(
             `UPDATE ${t('projects')} SET name = $2, description = $3, updated_at = $4, position = $5
               WHERE id = $1 AND position < $5`,
-            [event.data.projectId, event.data.name, event.data.description, event.data.at, stored.globalPosition],
+            [event.data.projectId, event.data.name, event.data.description, event.data.at, event.globalPosition],
           );
           break;
       }

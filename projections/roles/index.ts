@@ -1,7 +1,7 @@
 import type { Projection } from '../types.ts';
 import type { RoleEvent } from '../../services/roles/events.ts';
 
-export const rolesProjection: Projection = {
+export const rolesProjection: Projection<RoleEvent> = {
   name: 'roles',
   version: 1,
   handles: ['RoleCreated', 'PermissionAddedToRole', 'PermissionRemovedFromRole'] satisfies RoleEvent['type'][],
@@ -18,9 +18,8 @@ export const rolesProjection: Projection = {
       PRIMARY KEY (role_id, permission)
     );`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as RoleEvent;
-      switch (event.type) {
+    for (const event of events) {
+            switch (event.type) {
         case 'RoleCreated':
           await db.query(`INSERT INTO ${t('roles')} (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
             event.data.roleId,

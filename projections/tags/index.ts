@@ -1,7 +1,7 @@
 import type { Projection } from '../types.ts';
 import type { TagEvent } from '../../services/tags/events.ts';
 
-export const tagsProjection: Projection = {
+export const tagsProjection: Projection<TagEvent> = {
   name: 'tags',
   version: 1,
   handles: ['TagCreated'] satisfies TagEvent['type'][],
@@ -15,14 +15,13 @@ export const tagsProjection: Projection = {
       position    bigint NOT NULL
     );`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as TagEvent;
-      switch (event.type) {
+    for (const event of events) {
+            switch (event.type) {
         case 'TagCreated':
           await db.query(
             `INSERT INTO ${t('tags')} (id, name, description, created_at, position) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (id) DO NOTHING`,
-            [event.data.tagId, event.data.name, event.data.description, event.data.at, stored.globalPosition],
+            [event.data.tagId, event.data.name, event.data.description, event.data.at, event.globalPosition],
           );
           break;
       }

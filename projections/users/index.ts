@@ -1,7 +1,7 @@
 import type { Projection } from '../types.ts';
 import type { UserEvent } from '../../services/users/events.ts';
 
-export const usersProjection: Projection = {
+export const usersProjection: Projection<UserEvent> = {
   name: 'users',
   version: 1,
   handles: [
@@ -35,9 +35,8 @@ export const usersProjection: Projection = {
       PRIMARY KEY (user_id, role_id)
     );`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as UserEvent;
-      const pos = stored.globalPosition;
+    for (const event of events) {
+            const pos = event.globalPosition;
       const set = (assignments: string, values: unknown[]) =>
         db.query(
           `UPDATE ${t('users')} SET ${assignments}, updated_at = $2, position = $3 WHERE id = $1 AND position < $3`,

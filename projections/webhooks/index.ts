@@ -4,10 +4,10 @@ import type { StripeEventLogEvent } from '../../services/billing/events.ts';
 const STATUS = { StripeEventProcessed: 'processed', StripeEventIgnored: 'ignored', StripeEventFailed: 'failed' } as const;
 
 /** Every Stripe event received, with what became of it. */
-export const webhooksProjection: Projection = {
+export const webhooksProjection: Projection<StripeEventLogEvent> = {
   name: 'webhooks',
   version: 1,
-  handles: ['StripeEventReceived', 'StripeEventProcessed', 'StripeEventIgnored', 'StripeEventFailed'] satisfies StripeEventLogEvent['type'][],
+  handles: ['StripeEventReceived', 'StripeEventProcessed', 'StripeEventIgnored', 'StripeEventFailed', 'StripeEventRetryRequested'] satisfies StripeEventLogEvent['type'][],
   tables: ['webhook_log'],
   schema: (t) => `
     CREATE TABLE ${t('webhook_log')} (
@@ -27,9 +27,8 @@ export const webhooksProjection: Projection = {
     );
     CREATE INDEX ON ${t('webhook_log')} (status, received_at);`,
   async apply(db, events, t) {
-    for (const stored of events) {
-      const event = stored as unknown as StripeEventLogEvent;
-      const pos = stored.globalPosition;
+    for (const event of events) {
+            const pos = event.globalPosition;
       if (event.type === 'StripeEventReceived') {
         const d = event.data;
         await db.query(
@@ -38,6 +37,14 @@ export const webhooksProjection: Projection = {
            ON CONFLICT (event_id) DO NOTHING`,
           [pos, d.eventId, d.type, d.livemode, d.created, d.at, JSON.stringify(d.event)],
         );
+        continue;
+      }
+      if (event.type === 'StripeEventRetryRequested') {
+        // Waiting for an outcome again; the earlier reason stays until the new outcome replaces it.
+        await db.query(`UPDATE ${t('webhook_log')} SET status = 'received', processed_at = NULL, position = $2 WHERE event_id = $1 AND position < $2`, [
+          event.data.eventId,
+          pos,
+        ]);
         continue;
       }
       const d = event.data;

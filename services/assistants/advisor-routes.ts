@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listAdvisors } from './queries.ts';
+import { listAdvisors } from '../../projections/assistants/queries.ts';
 import { AdvisorList } from './schemas.ts';
 
 /** The assistants marked ready to deploy: what any signed-in member may put on a board. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateError } from '../eventstore/errors.ts';
+import { DuplicateError } from '../platform/errors.ts';
 import { decideAssistant, type AssistantCommand } from './decider.ts';
 import { evolveAssistant, initialAssistantState, type AssistantEvent, type AssistantFields } from './events.ts';
 

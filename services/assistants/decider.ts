@@ -1,5 +1,5 @@
 import type { Decider } from '../eventstore/decider.ts';
-import { ConflictError, DuplicateError, NotFoundError } from '../eventstore/errors.ts';
+import { ConflictError, DuplicateError, NotFoundError } from '../platform/errors.ts';
 import {
   evolveAssistant,
   initialAssistantState,

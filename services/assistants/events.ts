@@ -31,6 +31,9 @@ export interface AssistantState {
 
 export const DEFAULT_MODEL = 'gpt-4';
 
+/** A model calls a function by its name, and providers accept only these names (OpenAI's tool-name rule). */
+export const FUNCTION_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
 export const assistantStreamId = (assistantId: string) => `assistant-${assistantId}`;
 
 export const initialAssistantState = (): AssistantState => ({ exists: false, fields: null, functions: [] });

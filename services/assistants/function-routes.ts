@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../eventstore/errors.ts';
-import { isUuid } from '../auth/ids.ts';
+import { NotFoundError } from '../platform/errors.ts';
+import { isUuid } from '../platform/ids.ts';
 import { assistantDecider } from './decider.ts';
 import { assistantStreamId } from './events.ts';
 import { IdParams, Removed } from './schemas.ts';
+import { functionOwner } from '../../projections/assistants/queries.ts';
 
 /** A function is found by its id alone: the read model says which assistant holds it; the stream decides. */
 const functionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,10 +13,7 @@ const functionRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requirePermission('admin.assistants.edit'), schema: { tags: ['assistants'], params: IdParams, response: { 200: Removed } } },
     async (request) => {
       const functionId = request.params.id;
-      const found = isUuid(functionId)
-        ? await app.pg.query('SELECT assistant_id FROM assistant_functions WHERE id = $1', [functionId])
-        : null;
-      const assistantId = found?.rows[0]?.assistant_id as string | undefined;
+      const assistantId = isUuid(functionId) ? await functionOwner(app.pg, functionId) : null;
       if (!assistantId) throw new NotFoundError('Function');
       await app.commands.run(
         assistantDecider,

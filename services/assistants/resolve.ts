@@ -1,9 +1,11 @@
-import { ValidationError } from '../eventstore/errors.ts';
+import { ValidationError } from '../platform/errors.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { reservationOwner } from '../eventstore/reservations.ts';
 import type { Queryable } from '../eventstore/store.ts';
-import { COMPONENT_NAME } from '../components/queries.ts';
-import { isUuid } from '../auth/ids.ts';
+import { COMPONENT_NAME } from '../components/events.ts';
+import { componentRef } from '../../projections/components/queries.ts';
+import { tagExists } from '../../projections/tags/queries.ts';
+import { isUuid } from '../platform/ids.ts';
 import type { Tx as Transaction } from '../eventstore/transaction.ts';
 import { createTag, tagIdByName } from '../tags/store.ts';
 import type { AssistantInput } from './schemas.ts';
@@ -24,8 +26,7 @@ export async function resolveTags(tx: Transaction, tags: TagRefs, metadata: Even
   for (const token of tagTokens(tags)) {
     let id: string | null = null;
     if (token.id && isUuid(token.id)) {
-      const found = await tx.client.query('SELECT id FROM tags WHERE id = $1', [token.id]);
-      id = found.rows[0]?.id ?? null;
+      id = (await tagExists(tx.client, token.id)) ? token.id : null;
     }
     if (!id && token.name) id = (await tagIdByName(tx.client, token.name)) ?? (await createTag(tx, token.name, '', metadata));
     if (!id) throw new ValidationError(`tags: tag ${token.id} does not exist`, 'tags');
@@ -38,8 +39,7 @@ export async function resolveTags(tx: Transaction, tags: TagRefs, metadata: Even
 async function findComponent(db: Queryable, ref: string): Promise<{ id: string; type: string; name: string } | null> {
   const id = isUuid(ref) ? ref : await reservationOwner(db, COMPONENT_NAME, ref);
   if (!id) return null;
-  const res = await db.query('SELECT id, type, name FROM components WHERE id = $1', [id]);
-  return res.rows[0] ?? null;
+  return componentRef(db, id);
 }
 
 export async function resolveOutputComponents(db: Queryable, refs: string | string[]): Promise<string[]> {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { NotFoundError } from '../eventstore/errors.ts';
-import { reachableComponents } from '../components/queries.ts';
-import { isUuid } from '../auth/ids.ts';
+import { NotFoundError } from '../platform/errors.ts';
+import { reachableComponents } from '../../projections/components/queries.ts';
+import { isUuid } from '../platform/ids.ts';
 import { compileOutput } from '../components/json-schema.ts';
 import { assistantDecider } from './decider.ts';
 import { assistantStreamId, DEFAULT_MODEL, type AssistantFields } from './events.ts';
-import { getAssistant, listAssistants, outputComponentIds } from './queries.ts';
+import { getAssistant, listAssistants, outputComponentIds } from '../../projections/assistants/queries.ts';
 import { resolveOutputComponents, resolveReturnsComponent, resolveTags } from './resolve.ts';
 import {
   AssistantList,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUNCTION_NAME_PATTERN } from './events.ts';
 
 const TagRef = z.union([z.string().max(200), z.object({ id: z.string().max(200).optional(), name: z.string().max(200).optional() })]);
 const ComponentRefs = z.union([z.string().max(5000), z.array(z.string().max(200)).max(50)]);
@@ -19,7 +20,11 @@ export const UpdateAssistantBody = z.object(fields).partial();
 export type AssistantInput = z.infer<typeof UpdateAssistantBody>;
 
 export const FunctionBody = z.object({
-  name: z.string().trim().min(1, 'name is required').max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name is required')
+    .regex(FUNCTION_NAME_PATTERN, 'use 1 to 64 letters, digits, _ or - (a model calls the function by this name)'),
   description: z.string().trim().max(5000).default(''),
   /** A component id or name; empty for none. */
   returns_component: z.string().trim().max(200).nullable().optional(),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { reservationOwner, reserve } from '../eventstore/reservations.ts';
 import { componentDecider, type DraftDefinition } from '../components/decider.ts';
 import { componentStreamId, type ComponentType } from '../components/events.ts';
-import { COMPONENT_NAME } from '../components/queries.ts';
+import { COMPONENT_NAME } from '../components/events.ts';
 import { createTag, tagIdByName } from '../tags/store.ts';
 import { assistantDecider } from './decider.ts';
 import { assistantStreamId, DEFAULT_MODEL } from './events.ts';

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../eventstore/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
+import { streamPage, streamUntil } from '../eventstore/history.ts';
+import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId } from '../orgs/events.ts';
+import { creditsView } from '../orgs/credits-view.ts';
+import { foldStored } from '../eventstore/decider.ts';
+import { totalPages } from '../platform/paging.ts';
 import { verifyStream } from './verify.ts';
 import { BalanceAnswer, BalanceQuery, OrgParams, PageQuery, StreamEventsAnswer, StreamParams, VerifyAnswer } from './schemas.ts';
-import { isUuid } from '../auth/ids.ts';
+import { isUuid } from '../platform/ids.ts';
 
 /** The history of any stream, its tamper check, and an organization's balance at any past moment. */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,25 +20,19 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { streamId } = request.params;
       const { page, limit, sortOrder } = request.query;
-      const version = await app.pg.query('SELECT version FROM streams WHERE stream_id = $1', [streamId]);
-      if (version.rowCount === 0) throw new NotFoundError('Stream');
-      const total = Number(version.rows[0].version);
-      const res = await app.pg.query(
-        `SELECT global_position, stream_position, type, data, metadata, created_at FROM events
-          WHERE stream_id = $1 ORDER BY stream_position ${sortOrder === 'desc' ? 'DESC' : 'ASC'} LIMIT $2 OFFSET $3`,
-        [streamId, limit, (page - 1) * limit],
-      );
+      const found = await streamPage(app.pg, streamId, { offset: (page - 1) * limit, limit, descending: sortOrder === 'desc' });
+      if (!found) throw new NotFoundError('Stream');
       return {
-        data: res.rows.map((r) => ({
-          position: Number(r.global_position),
-          streamPosition: Number(r.stream_position),
-          type: r.type,
-          data: r.data,
-          metadata: r.metadata,
-          createdAt: new Date(r.created_at).toISOString(),
+        data: found.events.map((e) => ({
+          position: e.globalPosition,
+          streamPosition: e.streamPosition,
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata,
+          createdAt: e.createdAt.toISOString(),
         })),
-        totalPages: Math.max(1, Math.ceil(total / limit)),
-        total,
+        totalPages: totalPages(found.version, limit),
+        total: found.version,
       };
     },
   );
@@ -55,15 +54,12 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError('Organization');
       const at = request.query.at ? new Date(request.query.at) : new Date();
-      const res = await app.pg.query(
-        `SELECT (SELECT count(*) FROM events WHERE stream_id = $1) AS events,
-                (SELECT (data->>'balanceAfter')::bigint FROM events
-                  WHERE stream_id = $1 AND type IN ('CreditsGranted', 'CreditsDebited', 'CreditsRevoked') AND created_at <= $2
-                  ORDER BY stream_position DESC LIMIT 1) AS balance`,
-        [orgStreamId(id), at],
-      );
-      if (Number(res.rows[0].events) === 0) throw new NotFoundError('Organization');
-      return { balance: Number(res.rows[0].balance ?? 0), at: at.toISOString() };
+      const events = await streamUntil(app.pg, orgStreamId(id), at);
+      if (events.length === 0 && !(await streamPage(app.pg, orgStreamId(id), { offset: 0, limit: 1, descending: false }))) throw new NotFoundError('Organization');
+      const state = foldStored(orgDecider, orgDecider.initialState(), events);
+      // A lot past its expiry by then counts as expired, whether or not its expiry was written yet.
+      const view = creditsView(state, at.toISOString());
+      return { balance: view.balance, available: view.available, held: view.held, at: at.toISOString() };
     },
   );
 };

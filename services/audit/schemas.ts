@@ -18,4 +18,4 @@ export const StreamEventsAnswer = z.object({ data: z.array(StreamEvent), totalPa
 export const VerifyAnswer = z.object({ ok: z.boolean(), checked: z.number(), firstBadPosition: z.number().nullable() });
 export const OrgParams = z.object({ id: z.string() });
 export const BalanceQuery = z.object({ at: z.iso.datetime({ offset: true }).optional() });
-export const BalanceAnswer = z.object({ balance: z.number(), at: z.string() });
+export const BalanceAnswer = z.object({ balance: z.number(), available: z.number(), held: z.number(), at: z.string() });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DuplicateError } from '../eventstore/errors.ts';
+import { DuplicateError } from '../platform/errors.ts';
 import { reservationOwner, reserve } from '../eventstore/reservations.ts';
 import { roleStreamId } from '../roles/events.ts';
 import { roleDecider } from '../roles/decider.ts';
 import { userDecider } from '../users/decider.ts';
-import { userStreamId } from '../users/events.ts';
+import { accountStatus, userStreamId, type AccountStatus } from '../users/events.ts';
+import { loadState } from '../eventstore/command-handler.ts';
 
 export interface Identity {
   email: string;
@@ -14,13 +15,10 @@ export interface Identity {
   avatarUrl: string | null;
 }
 
-/** A session is read through the users read model: a new account waits longer for it than other commands do. */
-const SIGN_IN_WAIT_MS = 15_000;
-
 export const SYSTEM_ROLES = { admin: ['admin'], member: [] as string[] } as const;
 
 /** Creates the roles the product relies on (admin, member) when missing; answers their ids. */
-export async function ensureSystemRoles(app: FastifyInstance): Promise<Record<keyof typeof SYSTEM_ROLES, string>> {
+export async function ensureSystemRoles(app: FastifyInstance, correlationId?: string): Promise<Record<keyof typeof SYSTEM_ROLES, string>> {
   const ids = {} as Record<keyof typeof SYSTEM_ROLES, string>;
   for (const [name, permissions] of Object.entries(SYSTEM_ROLES) as [keyof typeof SYSTEM_ROLES, string[]][]) {
     const existing = await reservationOwner(app.pg, 'role_name', name);
@@ -30,15 +28,14 @@ export async function ensureSystemRoles(app: FastifyInstance): Promise<Record<ke
     }
     const roleId = randomUUID();
     try {
-      const created = await app.commands.transaction(async (tx) => {
+      await app.commands.transaction(async (tx) => {
         const outcome = await tx.run(roleDecider, roleStreamId(roleId), { type: 'CreateRole', data: { roleId, name, permissions, at: new Date().toISOString() } }, {
-          metadata: { actor: 'system' },
+          metadata: { actor: 'system', ...(correlationId ? { correlation_id: correlationId } : {}) },
           expected: 'no_stream',
         });
         await reserve(tx.client, 'role_name', name, roleId, 'name');
         return outcome;
       });
-      if (created.append) await app.progress.waitFor(created.events.map((e) => e.type), created.append.position, SIGN_IN_WAIT_MS);
       ids[name] = roleId;
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;
@@ -48,16 +45,21 @@ export async function ensureSystemRoles(app: FastifyInstance): Promise<Record<ke
   return ids;
 }
 
-/** Finds the account of an email, or registers it: inactive unless an admin email or NEW_ACCOUNTS_ACTIVE. */
-export async function findOrRegister(app: FastifyInstance, identity: Identity): Promise<string> {
+/**
+ * Finds the account of an email, or registers it: inactive unless an admin email or NEW_ACCOUNTS_ACTIVE.
+ * `correlationId`: the sign-in request's id, carried by the events it appends.
+ */
+export async function findOrRegister(app: FastifyInstance, identity: Identity, correlationId?: string): Promise<string> {
   const email = identity.email.trim().toLowerCase();
   const existing = await reservationOwner(app.pg, 'email', email);
   if (existing) return existing;
-  const roles = await ensureSystemRoles(app);
+  const roles = await ensureSystemRoles(app, correlationId);
   const isAdmin = app.config.ADMIN_EMAILS.includes(email);
   const userId = randomUUID();
   try {
-    const registered = await app.commands.transaction(async (tx) => {
+    // Like every command, this waits (bounded) for the read models to show it; the session itself
+    // never needs them: it is read from the user's stream.
+    await app.commands.transaction(async (tx) => {
       const outcome = await tx.run(
         userDecider,
         userStreamId(userId),
@@ -74,15 +76,19 @@ export async function findOrRegister(app: FastifyInstance, identity: Identity): 
             at: new Date().toISOString(),
           },
         },
-        { metadata: { actor: userId }, expected: 'no_stream' },
+        { metadata: { actor: userId, ...(correlationId ? { correlation_id: correlationId } : {}) }, expected: 'no_stream' },
       );
       await reserve(tx.client, 'email', email, userId, 'email');
       return outcome;
     });
-    if (registered.append) await app.progress.waitFor(registered.events.map((e) => e.type), registered.append.position, SIGN_IN_WAIT_MS);
     return userId;
   } catch (err) {
     if (err instanceof DuplicateError) return (await reservationOwner(app.pg, 'email', email))!;
     throw err;
   }
+}
+
+/** An account's status from its own stream (never a read model): right after sign-in too. */
+export async function accountStatusOf(app: FastifyInstance, userId: string): Promise<AccountStatus> {
+  return accountStatus(await loadState(app.store, userDecider, userStreamId(userId)));
 }

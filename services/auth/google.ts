@@ -77,7 +77,7 @@ export async function registerGoogle(app: FastifyInstance): Promise<boolean> {
       const { token } = await app.google!.getAccessTokenFromAuthorizationCodeFlow(request, reply);
       if (!token.id_token) throw new Error('no id_token in the token answer');
       const { payload } = await jwtVerify(token.id_token, jwks, { issuer: discovery.issuer, audience: clientId });
-      const userId = await findOrRegister(app, identityFromClaims(payload));
+      const userId = await findOrRegister(app, identityFromClaims(payload), request.id);
       await app.signIn(request, reply, userId);
       return reply.redirect(SIGNED_IN_LANDING);
     } catch (err) {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { NotFoundError } from '../eventstore/errors.ts';
-import { findOrRegister } from './accounts.ts';
+import { NotFoundError } from '../platform/errors.ts';
+import { accountStatusOf, findOrRegister } from './accounts.ts';
 import { registerGoogle } from './google.ts';
-import { DevLoginBody, MeResponse, ProvidersResponse } from './schemas.ts';
+import { DevLoginBody, DevLoginResponse, MeResponse, ProvidersResponse } from './schemas.ts';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
@@ -13,7 +12,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', { schema: { tags: ['auth'], response: { 200: MeResponse } } }, async (request) => {
     const user = request.user;
     if (!user) return { success: false as const, reason: 'unauthenticated' as const };
-    if (!user.is_active) return { success: false as const, reason: 'inactive' as const };
+    if (!user.is_active) {
+      const status = await accountStatusOf(app, user.id);
+      return { success: false as const, reason: 'inactive' as const, account_status: status === 'disabled' ? ('disabled' as const) : ('pending' as const) };
+    }
     const { sessionId: _session, ...rest } = user;
     return { success: true as const, user: { ...rest, avatar_url: user.avatar_url || DEFAULT_AVATAR } };
   });
@@ -30,14 +32,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/dev-login',
-    { schema: { tags: ['auth'], body: DevLoginBody, response: { 200: z.object({ success: z.literal(true), active: z.boolean() }) } } },
+    { schema: { tags: ['auth'], body: DevLoginBody, response: { 200: DevLoginResponse } } },
     async (request, reply) => {
       if (!app.config.devLogin) throw new NotFoundError('Route');
       const { email, name } = request.body;
-      const userId = await findOrRegister(app, { email, name, givenName: name.split(/\s+/)[0], avatarUrl: null });
+      const userId = await findOrRegister(app, { email, name, givenName: name.split(/\s+/)[0], avatarUrl: null }, request.id);
       await app.signIn(request, reply, userId);
-      const active = (await app.pg.query('SELECT is_active FROM users WHERE id = $1', [userId])).rows[0]?.is_active ?? false;
-      return { success: true as const, active };
+      const status = await accountStatusOf(app, userId);
+      return { success: true as const, active: status === 'active', account_status: status };
     },
   );
 };

@@ -21,7 +21,15 @@ export const MeUser = z.object({
 
 export const MeResponse = z.union([
   z.object({ success: z.literal(true), user: MeUser }),
-  z.object({ success: z.literal(false), reason: z.enum(['unauthenticated', 'inactive']) }),
+  z.object({ success: z.literal(false), reason: z.literal('unauthenticated') }),
+  /** Signed in, but the account is not active: `pending` (new, not enabled yet) or `disabled` (by an admin). */
+  z.object({ success: z.literal(false), reason: z.literal('inactive'), account_status: z.enum(['pending', 'disabled']) }),
 ]);
+
+export const DevLoginResponse = z.object({
+  success: z.literal(true),
+  active: z.boolean(),
+  account_status: z.enum(['active', 'pending', 'disabled']),
+});
 
 export const ProvidersResponse = z.object({ google: z.boolean(), dev: z.boolean() });

@@ -1,21 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import type { EventStore } from '../eventstore/store.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
-import { orgStreamId } from '../orgs/events.ts';
+import { orgStreamId, type GrantKind, type LotSource, type OrgEvent } from '../orgs/events.ts';
+import { scheduleExpiries } from '../orgs/expiry.ts';
 import { planDecider } from '../plans/decider.ts';
 import { planStreamId, type PlanFields } from '../plans/events.ts';
 import { stripeEventDecider } from './decider.ts';
 import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
 import { interpret, type Intent } from './interpret.ts';
-import { loadState } from './load.ts';
+import { loadState } from '../eventstore/command-handler.ts';
 import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
-import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './subscription.ts';
+import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
 import { inTransaction, type Tx } from '../eventstore/transaction.ts';
 
 export interface ApplyDeps {
   pool: pg.Pool;
   store: EventStore;
+  /** Where the expiry jobs of the lots granted go (the sweep catches them without it). */
+  ledgerQueue?: Queue;
+  log?: { warn(obj: unknown, msg?: string): void };
 }
 
 /** An event that can never be applied (unknown org or plan, missing metadata): retrying cannot help. */
@@ -39,17 +45,43 @@ async function knownOrg(deps: ApplyDeps, orgId: string): Promise<void> {
   if (!org.exists) throw new StripeEventRejected(`unknown organization ${orgId}`);
 }
 
-function grant(tx: Tx, eventId: string, step: string, data: { orgId: string; amount: number; kind: 'purchase' | 'renewal'; description: string; key: string; at: string }) {
+/** The org events this Stripe event appended (their lots' expiry jobs are scheduled once it committed). */
+type Sink = OrgEvent[];
+
+type Grant = { orgId: string; amount: number; kind: GrantKind; source: LotSource; expiresAt: string | null; description: string; key: string; at: string };
+
+function grant(tx: Tx, sink: Sink, eventId: string, step: string, data: Grant) {
   if (data.amount <= 0) return Promise.resolve(0);
   return tx
-    .run(orgDecider, orgStreamId(data.orgId), { type: 'GrantCredits', data }, { metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}` })
-    .then((outcome) => (outcome.events.length > 0 ? data.amount : 0));
+    .run(orgDecider, orgStreamId(data.orgId), { type: 'GrantCredits', data: { ...data, lotId: randomUUID() } }, { metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}` })
+    .then((outcome) => {
+      sink.push(...outcome.events);
+      return outcome.events.some((e) => e.type === 'CreditsGranted') ? data.amount : 0;
+    });
 }
+
+const DAY_MS = 86_400_000;
+
+/** A month later, for a first period whose end Stripe did not send us. */
+function monthAfter(at: string): string {
+  const d = new Date(at);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString();
+}
+
+/** Monthly credits expire at the end of the period they were granted for, unless the plan rolls them over. */
+const monthlyExpiry = (plan: Plan, periodEnd: number | null, at: string) =>
+  plan.rollover ? null : periodEnd !== null ? new Date(periodEnd * 1000).toISOString() : monthAfter(at);
+
+/** One-time credits never expire, unless the plan gives them a number of days. */
+const oneTimeExpiry = (plan: Plan, at: string) => (plan.one_time_expiry_days ? new Date(Date.parse(at) + plan.one_time_expiry_days * DAY_MS).toISOString() : null);
 
 /** The first period's key is shared by the checkout and the first invoice, so the month is granted once. */
 export const periodKey = (subscriptionId: string, periodStart: number | 'first' | string) => `period:${subscriptionId}:${periodStart}`;
+/** The key of a checkout's one-time credits: a refund of its payment revokes from that lot. */
+export const purchaseKey = (sessionId: string) => `purchase:${sessionId}`;
 
-async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string): Promise<Effect> {
+async function checkout(tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string): Promise<Effect> {
   const { orgId } = intent;
   const meta = metadataOf(eventId);
   const done: string[] = [];
@@ -77,29 +109,33 @@ async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extrac
       { metadata: meta },
     );
   }
-  const once = await grant(tx, eventId, 'one-time', {
-    orgId, amount: plan.one_time_credits, kind: 'purchase', description: `${plan.name}: one-time credits`, key: `purchase:${intent.sessionId}`, at,
+  const once = await grant(tx, sink, eventId, 'one-time', {
+    orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'plan_one_time', expiresAt: oneTimeExpiry(plan, at),
+    description: `${plan.name}: one-time credits`, key: purchaseKey(intent.sessionId), at,
   });
   const firstMonth =
     intent.mode === 'subscription' && intent.subscriptionId
-      ? await grant(tx, eventId, 'first-period', {
-          orgId, amount: plan.monthly_credits, kind: 'purchase', description: `${plan.name}: monthly credits`, key: periodKey(intent.subscriptionId, 'first'), at,
+      ? await grant(tx, sink, eventId, 'first-period', {
+          orgId, amount: plan.monthly_credits, kind: 'purchase', source: 'plan_monthly', expiresAt: monthlyExpiry(plan, intent.periodEnd, at),
+          description: `${plan.name}: monthly credits`, key: periodKey(intent.subscriptionId, 'first'), at,
         })
       : 0;
   done.push(`granted ${once + firstMonth} credits`);
   return { orgId, summary: done.join(', ') };
 }
 
-async function period(tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
+async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
   const key = intent.first
     ? periodKey(intent.subscriptionId, 'first')
     : intent.periodStart !== null
       ? periodKey(intent.subscriptionId, intent.periodStart)
       : `invoice:${intent.invoiceId}`;
-  const granted = await grant(tx, eventId, 'period', {
+  const granted = await grant(tx, sink, eventId, 'period', {
     orgId: intent.orgId,
     amount: plan.monthly_credits,
     kind: intent.first ? 'purchase' : 'renewal',
+    source: 'plan_monthly',
+    expiresAt: monthlyExpiry(plan, intent.periodEnd, at),
     description: intent.first ? `${plan.name}: monthly credits` : `${plan.name}: monthly renewal`,
     key,
     at,
@@ -137,12 +173,14 @@ async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
   const event = recorded.events[0];
   const credits = event?.type === 'StripePaymentRefunded' ? event.data.credits : 0;
   if (!orgId || credits <= 0) return { orgId, summary: 'no credits to revoke' };
+  // Only from the lot that payment bought: credits of other grants are not the refund's to take.
+  const lotKey = payment.exists && payment.sessionId ? purchaseKey(payment.sessionId) : undefined;
   const revoked = await tx.run(
     orgDecider,
     orgStreamId(orgId),
     {
       type: 'RevokeCredits',
-      data: { orgId, amount: credits, kind: 'refund', description: `Refund of charge ${intent.chargeId}`, key: `refund:${intent.chargeId}:${intent.amountRefunded}`, at },
+      data: { orgId, amount: credits, kind: 'refund', description: `Refund of charge ${intent.chargeId}`, key: `refund:${intent.chargeId}:${intent.amountRefunded}`, lotKey, at },
     },
     { metadata: meta, idempotencyKey: `${eventId}-refund` },
   );
@@ -150,12 +188,12 @@ async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
   return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
 }
 
-async function effects(deps: ApplyDeps, tx: Tx, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, at: string): Promise<Effect> {
+async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, at: string): Promise<Effect> {
   switch (intent.kind) {
     case 'checkout':
-      return checkout(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return checkout(tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'period':
-      return period(tx, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return period(tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'ended':
       return ended(deps, tx, eventId, intent, at);
     case 'refund':
@@ -181,8 +219,10 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
     return { status: 'ignored', reason: intent.reason };
   }
   if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(deps, intent.orgId);
-  return inTransaction(deps.pool, deps.store, async (tx) => {
-    const effect = await effects(deps, tx, event.id, intent, at);
+  let sink: Sink = [];
+  const applied = await inTransaction(deps.pool, deps.store, async (tx) => {
+    sink = [];
+    const effect = await effects(deps, tx, sink, event.id, intent, at);
     await tx.run(
       stripeEventDecider,
       streamId,
@@ -191,6 +231,8 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
     );
     return { status: 'processed' as const, ...effect };
   });
+  await scheduleExpiries(deps.ledgerQueue, sink, (err) => deps.log?.warn({ err }, 'could not schedule a lot expiry (the sweep will catch it)'));
+  return applied;
 }
 
 /** Records why an event could not be applied; nothing else changes. */

@@ -20,12 +20,14 @@ export type StripeEventProcessed = DomainEvent<
 >;
 export type StripeEventIgnored = DomainEvent<'StripeEventIgnored', { eventId: string; reason: string; at: string }>;
 export type StripeEventFailed = DomainEvent<'StripeEventFailed', { eventId: string; reason: string; at: string }>;
+/** An admin asked to apply a failed event again (its cause fixed): it waits for an outcome again. */
+export type StripeEventRetryRequested = DomainEvent<'StripeEventRetryRequested', { eventId: string; requestedBy: string; at: string }>;
 
-export type StripeEventLogEvent = StripeEventReceived | StripeEventProcessed | StripeEventIgnored | StripeEventFailed;
+export type StripeEventLogEvent = StripeEventReceived | StripeEventProcessed | StripeEventIgnored | StripeEventFailed | StripeEventRetryRequested;
 
 export type StripeEventStatus = 'received' | 'processed' | 'ignored' | 'failed';
 
-export type StripeEventState = { received: false } | { received: true; status: StripeEventStatus; event: StripeEventEnvelope };
+export type StripeEventState = { received: false } | { received: true; status: StripeEventStatus; event: StripeEventEnvelope; receivedAt: string };
 
 /** One stream per Stripe event id: a redelivery finds the stream and appends nothing. */
 export const stripeEventStreamId = (eventId: string) => `stripe_event-${eventId}`;
@@ -41,7 +43,9 @@ const STATUS = {
 export function evolveStripeEvent(state: StripeEventState, event: StripeEventLogEvent): StripeEventState {
   switch (event.type) {
     case 'StripeEventReceived':
-      return { received: true, status: 'received', event: event.data.event };
+      return { received: true, status: 'received', event: event.data.event, receivedAt: event.data.at };
+    case 'StripeEventRetryRequested':
+      return state.received ? { ...state, status: 'received' } : state;
     case 'StripeEventProcessed':
     case 'StripeEventIgnored':
     case 'StripeEventFailed':

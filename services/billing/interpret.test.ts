@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { StripeEventEnvelope } from './events.ts';
 import { interpret } from './interpret.ts';
 
-const dir = new URL('../../../shared/fixtures/stripe/', import.meta.url);
+const dir = new URL('../../tests/fixtures/stripe/', import.meta.url);
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as StripeEventEnvelope;
 const ORG = '7f3c2a1e-4b5d-4e6f-8a9b-0c1d2e3f4a5b';
 
 describe('interpret (Stripe event -> what it asks of us)', () => {
-  it('reads a paid subscription checkout, accepting the fixtures\' snake_case metadata', () => {
+  it('reads a paid subscription checkout from the metadata keys the app sets', () => {
     expect(interpret(fixture('checkout.session.completed.subscription.json'))).toEqual({
       kind: 'checkout',
       sessionId: 'cs_test_b1Kq3mT8vWpZ2xYc4nR6sL0aDfGh7JkEuIoPqW9zXcVbN5mA2sD8fG1hJ',
@@ -20,7 +20,22 @@ describe('interpret (Stripe event -> what it asks of us)', () => {
       paymentIntentId: null,
       amount: 2000,
       currency: 'usd',
+      periodEnd: null,
     });
+  });
+
+  it('reads the first period\'s end from an expanded subscription of a checkout', () => {
+    const event = fixture('checkout.session.completed.subscription.json');
+    event.data.object.subscription = { id: 'sub_1', items: { data: [{ current_period_end: 1790000000 }] } };
+    expect(interpret(event)).toMatchObject({ kind: 'checkout', subscriptionId: 'sub_1', periodEnd: 1790000000 });
+  });
+
+  it('accepts the snake_case metadata keys of older integrations', () => {
+    const event = fixture('checkout.session.completed.subscription.json');
+    const { orgId, userId, planId } = event.data.object.metadata as Record<string, string>;
+    event.data.object.metadata = { org_id: orgId, user_id: userId, plan_id: planId };
+    event.data.object.client_reference_id = null;
+    expect(interpret(event)).toMatchObject({ kind: 'checkout', orgId: ORG, userId: '2b4d6f8a-1c3e-4a5b-9d7f-6e5c4b3a2f1e', planId: 'plan-pro-monthly' });
   });
 
   it('ignores a checkout whose delayed payment has not arrived, and reads the later success', () => {
@@ -36,7 +51,7 @@ describe('interpret (Stripe event -> what it asks of us)', () => {
   });
 
   it('tells the first invoice from a renewal, and takes the period from the subscription line', () => {
-    expect(interpret(fixture('invoice.paid.subscription_create.json'))).toMatchObject({ kind: 'period', first: true, periodStart: null });
+    expect(interpret(fixture('invoice.paid.subscription_create.json'))).toMatchObject({ kind: 'period', first: true, periodStart: null, periodEnd: 1787678445 });
     expect(interpret(fixture('invoice.paid.json'))).toEqual({
       kind: 'period',
       first: false,
@@ -44,6 +59,7 @@ describe('interpret (Stripe event -> what it asks of us)', () => {
       planId: 'plan-pro-monthly',
       subscriptionId: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw',
       periodStart: 1787678445,
+      periodEnd: 1790270445,
       invoiceId: 'in_1PgdR2B7WZ01zgkWq5sYtN3e',
     });
   });

@@ -13,8 +13,20 @@ export type Intent =
       paymentIntentId: string | null;
       amount: number;
       currency: string;
+      /** When the first period ends (unix seconds), if the session carries its subscription expanded. */
+      periodEnd: number | null;
     }
-  | { kind: 'period'; first: boolean; orgId: string; planId: string; subscriptionId: string; periodStart: number | null; invoiceId: string }
+  | {
+      kind: 'period';
+      first: boolean;
+      orgId: string;
+      planId: string;
+      subscriptionId: string;
+      periodStart: number | null;
+      /** When the billed period ends (unix seconds): its monthly credits expire then. */
+      periodEnd: number | null;
+      invoiceId: string;
+    }
   | { kind: 'ended'; subscriptionId: string; orgId: string | null }
   | { kind: 'refund'; chargeId: string; paymentIntentId: string; amountRefunded: number }
   | { kind: 'ignore'; reason: string }
@@ -63,7 +75,18 @@ function checkout(session: Obj): Intent {
     paymentIntentId: ref(session.payment_intent),
     amount: num(session.amount_total) ?? 0,
     currency: str(session.currency) ?? 'usd',
+    periodEnd: currentPeriodEnd(obj(session.subscription)),
   };
+}
+
+/** A subscription's current period end: on its items since API 2025-03-31, on the subscription before. */
+function currentPeriodEnd(subscription: Obj): number | null {
+  const items = obj(subscription.items).data;
+  for (const item of Array.isArray(items) ? items.map(obj) : []) {
+    const end = num(item.current_period_end);
+    if (end !== null) return end;
+  }
+  return num(subscription.current_period_end);
 }
 
 /** The subscription an invoice bills: `parent.subscription_details` since API 2025-03-31, `subscription` before. */
@@ -76,18 +99,19 @@ function invoiceSubscription(invoice: Obj) {
   };
 }
 
-/** The start of the period a subscription line bills (the invoice's own period is the one before). */
-function periodStart(invoice: Obj, subscriptionId: string): number | null {
+/** The period a subscription line bills (the invoice's own period is the one before). */
+function linePeriod(invoice: Obj, subscriptionId: string): { start: number | null; end: number | null } {
   const lines = obj(invoice.lines).data;
   for (const line of Array.isArray(lines) ? lines.map(obj) : []) {
     const parent = obj(obj(line.parent).subscription_item_details);
     const sub = ref(parent.subscription) ?? ref(line.subscription);
     if (sub === subscriptionId || (!sub && line.type === 'subscription')) {
-      const start = num(obj(line.period).start);
-      if (start !== null) return start;
+      const period = obj(line.period);
+      const start = num(period.start);
+      if (start !== null) return { start, end: num(period.end) };
     }
   }
-  return null;
+  return { start: null, end: null };
 }
 
 function invoicePaid(invoice: Obj): Intent {
@@ -100,7 +124,8 @@ function invoicePaid(invoice: Obj): Intent {
   if (!invoiceId || !subscriptionId) return { kind: 'invalid', reason: 'invoice carries no subscription' };
   if (!meta.orgId || !meta.planId) return { kind: 'invalid', reason: 'invoice subscription carries no orgId/planId metadata' };
   const first = reason === 'subscription_create';
-  return { kind: 'period', first, orgId: meta.orgId, planId: meta.planId, subscriptionId, periodStart: first ? null : periodStart(invoice, subscriptionId), invoiceId };
+  const period = linePeriod(invoice, subscriptionId);
+  return { kind: 'period', first, orgId: meta.orgId, planId: meta.planId, subscriptionId, periodStart: first ? null : period.start, periodEnd: period.end, invoiceId };
 }
 
 function subscriptionEnded(subscription: Obj): Intent {

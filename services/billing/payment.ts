@@ -1,5 +1,5 @@
 import type { Decider } from '../eventstore/decider.ts';
-import { DomainError } from '../eventstore/errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import type { DomainEvent } from '../eventstore/types.ts';
 
 /**
@@ -19,7 +19,7 @@ export type StripePaymentEvent = StripePaymentCredited | StripePaymentRefunded;
 
 export type StripePaymentState =
   | { exists: false }
-  | { exists: true; orgId: string; amount: number; credits: number; amountRefunded: number; creditsRevoked: number };
+  | { exists: true; orgId: string; sessionId: string; amount: number; credits: number; amountRefunded: number; creditsRevoked: number };
 
 export type RecordPayment = { type: 'RecordPayment'; data: StripePaymentCredited['data'] };
 export type RecordRefund = { type: 'RecordRefund'; data: { paymentIntentId: string; chargeId: string; amountRefunded: number; at: string } };
@@ -39,7 +39,15 @@ const initial = (): StripePaymentState => ({ exists: false });
 function evolve(state: StripePaymentState, event: StripePaymentEvent): StripePaymentState {
   switch (event.type) {
     case 'StripePaymentCredited':
-      return { exists: true, orgId: event.data.orgId, amount: event.data.amount, credits: event.data.credits, amountRefunded: 0, creditsRevoked: 0 };
+      return {
+        exists: true,
+        orgId: event.data.orgId,
+        sessionId: event.data.sessionId,
+        amount: event.data.amount,
+        credits: event.data.credits,
+        amountRefunded: 0,
+        creditsRevoked: 0,
+      };
     case 'StripePaymentRefunded':
       return state.exists
         ? { ...state, amountRefunded: event.data.amountRefunded, creditsRevoked: state.creditsRevoked + event.data.credits }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { Config } from '../config.ts';
-import { DomainError } from '../eventstore/errors.ts';
+import type { Config } from '../platform/config.ts';
+import { DomainError } from '../platform/errors.ts';
 import type { StripeEventEnvelope } from './events.ts';
 
 /**

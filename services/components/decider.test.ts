@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../eventstore/errors.ts';
+import { ValidationError } from '../platform/errors.ts';
 import { decideComponent, type DraftDefinition } from './decider.ts';
 import { evolveComponent, initialComponentState, type ComponentEvent, type ComponentType } from './events.ts';
 

@@ -1,5 +1,5 @@
 import type { Decider } from '../eventstore/decider.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../eventstore/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import {
   evolveComponent,
   initialComponentState,

@@ -61,3 +61,6 @@ export function childIds(definition: ComponentDefinition): string[] {
       return definition.structure.map((p) => p.child_component_id);
   }
 }
+
+/** Reservation kind of component names: unique across all types, any case. */
+export const COMPONENT_NAME = 'component_name';

@@ -1,4 +1,4 @@
-import { DomainError } from '../eventstore/errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import { childIds, type ComponentDefinition } from './events.ts';
 
 export interface ComponentNode {

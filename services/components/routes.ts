@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError, ValidationError } from '../eventstore/errors.ts';
-import { normalizeKey, reserve } from '../eventstore/reservations.ts';
+import { NotFoundError, ValidationError } from '../platform/errors.ts';
+import { releaseOthers, reserve } from '../eventstore/reservations.ts';
 import { componentDecider, type DraftDefinition } from './decider.ts';
 import { childIds, componentStreamId, type ComponentDefinition } from './events.ts';
 import { findCycle } from './json-schema.ts';
-import { COMPONENT_NAME, componentTypes, getComponent, listComponents, reachableComponents } from './queries.ts';
-import { isUuid } from '../auth/ids.ts';
+import { componentTypes, getComponent, listComponents, reachableComponents } from '../../projections/components/queries.ts';
+import { COMPONENT_NAME } from './events.ts';
+import { isUuid } from '../platform/ids.ts';
 import {
   ComponentAnswer,
   ComponentBody,
@@ -76,7 +77,7 @@ const componentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome.events.length === 0) return;
       await reserve(tx.client, COMPONENT_NAME, body.name, id, 'name');
-      await tx.client.query('DELETE FROM reservations WHERE kind = $1 AND owner = $2 AND key <> $3', [COMPONENT_NAME, id, normalizeKey(body.name)]);
+      await releaseOthers(tx.client, COMPONENT_NAME, id, body.name);
     });
     const data = await getComponent(app.pg, id, true);
     if (!data) throw new NotFoundError('Component');

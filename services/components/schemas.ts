@@ -62,12 +62,14 @@ export type Component = z.infer<typeof Component>;
 
 const Flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-export const MAX_COMPONENT_PAGE = 500;
+/** The spec fetches component lists with limit 99999: honoured, never cut silently; more is refused. */
+export const MAX_COMPONENT_PAGE = 99_999;
+const DEFAULT_COMPONENT_PAGE = 500;
 
 export const ComponentListQuery = z.object({
   type: ComponentTypeEnum.optional(),
   hydrate: Flag.optional(),
-  limit: z.coerce.number().int().min(1).default(MAX_COMPONENT_PAGE).transform((n) => Math.min(n, MAX_COMPONENT_PAGE)),
+  limit: z.coerce.number().int().min(1).max(MAX_COMPONENT_PAGE, `limit must be at most ${MAX_COMPONENT_PAGE}`).default(DEFAULT_COMPONENT_PAGE),
   page: z.coerce.number().int().min(1).default(1),
 });
 export const ComponentQuery = z.object({ hydrate: Flag.optional() });

@@ -1,16 +1,6 @@
-/** A domain error carries the HTTP status it is answered with; one error handler maps it. */
-export class DomainError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly body: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+import { DomainError } from '../platform/errors.ts';
 
+/** Another writer moved the stream first: the command handler reads it again and decides again. */
 export class ConcurrencyError extends DomainError {
   constructor(
     readonly streamId: string,
@@ -21,33 +11,9 @@ export class ConcurrencyError extends DomainError {
   }
 }
 
+/** An idempotency key was stored by another writer between our load and our append. */
 export class DuplicateCommandError extends Error {
   constructor(readonly commandId: string) {
     super(`command ${commandId} was already handled`);
-  }
-}
-
-export class NotFoundError extends DomainError {
-  constructor(what: string) {
-    super(404, 'not_found', `${what} not found`);
-  }
-}
-
-export class ValidationError extends DomainError {
-  constructor(message: string, field?: string) {
-    super(400, 'validation', message, field ? { field } : {});
-  }
-}
-
-export class ConflictError extends DomainError {
-  constructor(message: string, body: Record<string, unknown> = {}) {
-    super(409, 'conflict', message, body);
-  }
-}
-
-/** A user-visible uniqueness clash: answered as the spec's `{type: 'duplicate', field}`. */
-export class DuplicateError extends DomainError {
-  constructor(readonly field: string) {
-    super(409, 'duplicate', `Duplicate entry: ${field}`, { type: 'duplicate', field });
   }
 }

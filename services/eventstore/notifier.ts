@@ -1,6 +1,15 @@
 import pg from 'pg';
+import { clientConfig } from '../platform/pool.ts';
 
 export const APPENDED_CHANNEL = 'events_appended';
+
+/**
+ * `NOTIFY streams_changed, '<stream id>'` is sent by Postgres itself, in the appending transaction,
+ * when a stream whose changes caches must hear of is appended to (users, roles: see
+ * migrations/functions/event-store.sql), and for a session ended (`session-<hash>`). Such
+ * transactions are rare, so the notification's commit-time lock costs nothing measurable.
+ */
+export const STREAMS_CHANGED_CHANNEL = 'streams_changed';
 
 /**
  * Sends `NOTIFY events_appended, '<last position>'` after appends have committed, on a
@@ -26,9 +35,10 @@ export class AppendNotifier {
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
+      const client = new pg.Client(clientConfig(this.connectionString));
       client.on('error', () => {
-        this.client = null;
+        if (this.client === client) this.client = null;
+        client.end().catch(() => {});
       });
       await client.connect();
       this.client = client;
@@ -48,7 +58,9 @@ export class AppendNotifier {
         await (await this.connection()).query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, String(position)]);
       }
     } catch (err) {
+      const broken = this.client;
       this.client = null;
+      broken?.end().catch(() => {});
       this.onError(err);
     } finally {
       this.sending = false;

@@ -1,4 +1,4 @@
-import { DuplicateError } from './errors.ts';
+import { DuplicateError } from '../platform/errors.ts';
 import type { Queryable } from './store.ts';
 
 export const normalizeKey = (value: string) => value.trim().toLowerCase();
@@ -25,4 +25,18 @@ export async function release(db: Queryable, kind: string, value: string, owner:
 export async function reservationOwner(db: Queryable, kind: string, value: string): Promise<string | null> {
   const res = await db.query('SELECT owner FROM reservations WHERE kind = $1 AND key = $2', [kind, normalizeKey(value)]);
   return (res.rows[0]?.owner as string | undefined) ?? null;
+}
+
+/** Releases every value of this kind held by `owner` except `keep` (after a rename). */
+export async function releaseOthers(db: Queryable, kind: string, owner: string, keep: string): Promise<void> {
+  await db.query('DELETE FROM reservations WHERE kind = $1 AND owner = $2 AND key <> $3', [kind, owner, normalizeKey(keep)]);
+}
+
+/**
+ * Takes a transaction-long lock named `key` (a row of its own in reservations), so that changes which
+ * must see each other's effects run one after the other.
+ */
+export async function lockKey(db: Queryable, key: string): Promise<void> {
+  await db.query(`INSERT INTO reservations (kind, key, owner) VALUES ('lock', $1, 'system') ON CONFLICT (kind, key) DO NOTHING`, [key]);
+  await db.query(`SELECT 1 FROM reservations WHERE kind = 'lock' AND key = $1 FOR UPDATE`, [key]);
 }

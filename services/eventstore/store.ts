@@ -3,7 +3,10 @@ import type pg from 'pg';
 import { ConcurrencyError, DuplicateCommandError } from './errors.ts';
 import type { AppendResult, ExpectedVersion, LogPosition, NewEvent, StoredEvent } from './types.ts';
 
-export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+import type { Queryable } from '../platform/pool.ts';
+import { eventstoreAppendDuration, eventstoreAppends } from '../platform/metrics.ts';
+
+export type { Queryable };
 
 export interface AppendOptions {
   expected: ExpectedVersion;
@@ -36,9 +39,9 @@ export interface LoadedStream {
   commands: Map<string, { requestHash: string; result: unknown }>;
 }
 
-export type AppendListener = (result: AppendResult, types: string[]) => void;
+export type AppendListener = (result: AppendResult, types: string[], streamId: string) => void;
 
-interface EventRow {
+export interface EventRow {
   global_position: string | number;
   transaction_id: string;
   stream_id: string;
@@ -50,7 +53,7 @@ interface EventRow {
   created_at: string | Date;
 }
 
-const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
+export const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
   event_id, type, data, metadata, created_at`;
 
 export function toStoredEvent(row: EventRow): StoredEvent {
@@ -89,6 +92,7 @@ export class EventStore {
     const kind = typeof expected === 'number' ? 'version' : expected;
     const db = options.client ?? this.pool;
     let row: { next_version: string; last_position: string; tx_id: string };
+    const timer = eventstoreAppendDuration.startTimer();
     try {
       const res = await db.query({
         name: 'es-append',
@@ -110,6 +114,8 @@ export class EventStore {
         ],
       });
       row = res.rows[0];
+      timer();
+      eventstoreAppends.inc();
     } catch (err) {
       const e = err as { code?: string; detail?: string };
       if (e.code === 'ES409') throw new ConcurrencyError(streamId, expected, Number(e.detail));
@@ -120,14 +126,14 @@ export class EventStore {
       nextVersion: Number(row.next_version),
       position: { xid: row.tx_id, pos: Number(row.last_position) },
     };
-    if (!options.client) this.notify(result, events);
+    if (!options.client) this.notify(result, events, streamId);
     return result;
   }
 
   /** Tells listeners about an append made inside a transaction that has now committed. */
-  notify(result: AppendResult, events: Pick<NewEvent, 'type'>[]): void {
+  notify(result: AppendResult, events: Pick<NewEvent, 'type'>[], streamId: string): void {
     const types = events.map((e) => e.type);
-    for (const listener of this.listeners) listener(result, types);
+    for (const listener of this.listeners) listener(result, types, streamId);
   }
 
   async readStream(streamId: string, options: { from?: number; client?: Queryable } = {}): Promise<StoredEvent[]> {

@@ -17,17 +17,18 @@ export interface NewEvent extends DomainEvent {
   metadata?: EventMetadata;
 }
 
-export interface StoredEvent<E extends DomainEvent = DomainEvent> {
+interface StoredEventBase {
   globalPosition: number;
   transactionId: string;
   streamId: string;
   streamPosition: number;
   eventId: string;
-  type: E['type'];
-  data: E['data'];
   metadata: EventMetadata;
   createdAt: Date;
 }
+
+/** An event as the log holds it; for a union of events, a union whose `type` narrows `data`. */
+export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent ? StoredEventBase & { type: E['type']; data: E['data'] } : never;
 
 /** Where a reader of the whole log stands: the last (transaction id, position) it applied. */
 export interface LogPosition {

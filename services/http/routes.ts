@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import auditRoutes from '../audit/routes.ts';
 import authRoutes from '../auth/routes.ts';
 import creditRoutes from '../orgs/credit-routes.ts';
+import holdRoutes from '../orgs/hold-routes.ts';
 import opsRoutes from '../ops/routes.ts';
 import projectRoutes from '../projects/routes.ts';
 import healthRoutes from './health.ts';
+import publicConfigRoutes from './public-config.ts';
 import publicPlanRoutes from '../plans/routes.ts';
 import adminPlanRoutes from '../plans/admin-routes.ts';
-import stripeRoutes from '../stripe/routes.ts';
-import adminStripeRoutes from '../stripe/admin-routes.ts';
+import stripeRoutes from '../billing/routes.ts';
+import adminStripeRoutes from '../billing/admin-routes.ts';
 import componentRoutes from '../components/routes.ts';
+import { adminContactRoutes, contactRoutes } from '../contact/routes.ts';
 import tagRoutes from '../tags/routes.ts';
 import assistantRoutes from '../assistants/routes.ts';
 import functionRoutes from '../assistants/function-routes.ts';
@@ -22,6 +25,7 @@ import adminUserRoutes from '../users/admin-routes.ts';
 /** Every slice's routes and where they are mounted. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(publicConfigRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(projectRoutes, { prefix: '/api/projects' });
   await app.register(publicPlanRoutes, { prefix: '/api/subscriptions' });
@@ -34,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(functionRoutes, { prefix: '/api/admin/functions' });
   await app.register(advisorRoutes, { prefix: '/api/advisors' });
   await app.register(creditRoutes);
+  await app.register(holdRoutes, { prefix: '/api/usage/holds' });
   await app.register(auditRoutes, { prefix: '/api/admin' });
   await app.register(opsRoutes, { prefix: '/api/admin' });
   await app.register(meRoutes, { prefix: '/api/me' });
@@ -41,4 +46,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminRoleRoutes, { prefix: '/api/admin/roles' });
   await app.register(adminPermissionRoutes, { prefix: '/api/admin/permissions' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(adminContactRoutes, { prefix: '/api/admin/contact-messages' });
 }

@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Decider } from '../eventstore/decider.ts';
+import { loadState } from '../eventstore/command-handler.ts';
 import { release, reserve } from '../eventstore/reservations.ts';
-import type { Queryable } from '../eventstore/store.ts';
-import type { DomainEvent, EventMetadata } from '../eventstore/types.ts';
+import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId } from '../orgs/events.ts';
-import { subscriptionSql } from '../orgs/subscription.ts';
+import { recentTransactions, recentUsage } from '../../projections/ledger/queries.ts';
+import { userWithOrganization } from '../../projections/users/queries.ts';
 import { userDecider } from '../users/decider.ts';
 import { userStreamId } from '../users/events.ts';
 
 export const ORG_NAME = 'org_name';
 const RECENT = 20;
-
-async function currentState<C, E extends DomainEvent, S>(app: FastifyInstance, decider: Decider<C, E, S>, streamId: string, client: Queryable) {
-  const loaded = await app.store.load(streamId, { snapshotVersion: decider.snapshotVersion, client });
-  let state = (loaded.snapshot as S | undefined) ?? decider.initialState();
-  for (const event of loaded.events) state = decider.evolve(state, event as unknown as E);
-  return state;
-}
 
 /**
  * Saves the profile form in one transaction: the user's name, and the organization's name.
@@ -44,7 +37,7 @@ export async function saveProfile(app: FastifyInstance, userId: string, input: {
       return;
     }
     const orgId = user.orgId;
-    const org = await currentState(app, orgDecider, orgStreamId(orgId), tx.client);
+    const org = await loadState(app.store, orgDecider, orgStreamId(orgId), tx.client);
     if (org.name === orgName) return;
     await release(tx.client, ORG_NAME, org.name, orgId);
     await reserve(tx.client, ORG_NAME, orgName, orgId, 'orgName');
@@ -52,36 +45,16 @@ export async function saveProfile(app: FastifyInstance, userId: string, input: {
   });
 }
 
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+/** Only while no plan is current (a later subscription clears it in the read model anyway). */
+const cancelledPlan = (row: { subscription: unknown; cancelled_plan: { name: string; cancelled_at: string } | null }) =>
+  row.subscription || !row.cancelled_plan ? null : { name: row.cancelled_plan.name, cancelled_at: new Date(row.cancelled_plan.cancelled_at).toISOString() };
 
 /** The profile page's data, from the read models. */
 export async function loadProfile(app: FastifyInstance, userId: string) {
-  const sub = await subscriptionSql(app.pg, 'o');
-  const res = await app.pg.query(
-    `SELECT u.id, u.name, u.given_name, u.email, u.avatar_url, u.organization_id::text,
-            o.id::text AS org_id, o.name AS org_name, o.credit_balance::float8 AS credits, o.is_active AS org_active,
-            ${sub.select} AS subscription
-       FROM users u LEFT JOIN orgs o ON o.id = u.organization_id ${sub.join}
-      WHERE u.id = $1`,
-    [userId],
-  );
-  const row = res.rows[0];
+  const row = await userWithOrganization(app.pg, userId);
   if (!row) return null;
   const orgId: string | null = row.org_id;
-  const [transactions, usage] = orgId
-    ? await Promise.all([
-        app.pg.query(
-          `SELECT id::text, created_at, type, amount::float8 AS amount, description
-             FROM credit_transactions WHERE org_id = $1 ORDER BY position DESC LIMIT ${RECENT}`,
-          [orgId],
-        ),
-        app.pg.query(
-          `SELECT id::text, created_at, credits_used::float8 AS credits_used, description
-             FROM usage_records WHERE org_id = $1 ORDER BY position DESC LIMIT ${RECENT}`,
-          [orgId],
-        ),
-      ])
-    : [{ rows: [] }, { rows: [] }];
+  const [transactions, usage] = orgId ? await Promise.all([recentTransactions(app.pg, orgId, RECENT), recentUsage(app.pg, orgId, RECENT)]) : [[], []];
   return {
     id: row.id,
     name: row.name,
@@ -90,10 +63,10 @@ export async function loadProfile(app: FastifyInstance, userId: string) {
     avatar_url: row.avatar_url,
     organization_id: row.organization_id,
     organization: orgId
-      ? { id: orgId, name: row.org_name, credits: row.credits, is_active: row.org_active, subscription: row.subscription }
+      ? { id: orgId, name: row.org_name, credits: row.credits, is_active: row.org_active, subscription: row.subscription, cancelled_plan: cancelledPlan(row) }
       : null,
     credits: orgId ? row.credits : 0,
-    transactions: transactions.rows.map((t) => ({ ...t, created_at: iso(t.created_at) })),
-    usage: usage.rows.map((u) => ({ ...u, created_at: iso(u.created_at) })),
+    transactions,
+    usage,
   };
 }

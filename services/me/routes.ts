@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../eventstore/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import { loadProfile, saveProfile } from './profile.ts';
 import { Profile, UpdateProfileBody, UpdateProfileResponse } from './schemas.ts';
 

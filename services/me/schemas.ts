@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Subscription } from '../orgs/subscription.ts';
+import { Subscription } from '../orgs/schemas.ts';
 
 export const CreditTransaction = z.object({
   id: z.string(),
@@ -22,6 +22,8 @@ export const ProfileOrganization = z.object({
   credits: z.number(),
   is_active: z.boolean(),
   subscription: Subscription,
+  /** The plan whose cancellation was the organization's last plan event (its credits remain until they expire), else null. */
+  cancelled_plan: z.object({ name: z.string(), cancelled_at: z.string() }).nullable(),
 });
 
 export const Profile = z.object({

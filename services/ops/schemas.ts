@@ -16,4 +16,5 @@ export const ProjectionStatus = z.object({
 export const ProjectionList = z.array(ProjectionStatus);
 export const ProjectionParams = z.object({ name: z.string().max(100) });
 export const RebuildAnswer = z.object({ accepted: z.boolean(), name: z.string() });
-export const Metrics = z.object({ commands: z.number(), retries: z.number() });
+export const RetryAnswer = z.object({ accepted: z.boolean(), name: z.string() });
+export const Metrics = z.object({ commands: z.number(), retries: z.number(), statements: z.number() });

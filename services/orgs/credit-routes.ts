@@ -1,45 +1,52 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { NotFoundError, ValidationError } from '../eventstore/errors.ts';
-import { hashRequest } from '../eventstore/decider.ts';
+import { NotFoundError, ValidationError } from '../platform/errors.ts';
+import { isUuid } from '../platform/ids.ts';
+import { orgLots, orgHolds } from '../../projections/lots/queries.ts';
 import { orgDecider } from './decider.ts';
-import { DebitBatcher } from './debits.ts';
-import { orgStreamId } from './events.ts';
-import { AdjustBody, Balance, InsufficientCreditsAnswer, OrgIdParams, UsageBody } from './credit-schemas.ts';
-import { isUuid } from '../auth/ids.ts';
+import { availableOf, orgStreamId } from './events.ts';
+import { orgCredits, scheduleLedgerExpiries, spendCredits } from './ledger.ts';
+import {
+  AdjustAnswer,
+  AdjustBody,
+  AdminCreditsAnswer,
+  Balance,
+  CreditsAnswer,
+  ErrorAnswer,
+  InsufficientCreditsAnswer,
+  OrgIdParams,
+  UsageBody,
+} from './credit-schemas.ts';
 
-const ErrorAnswer = z.object({ error: z.string(), message: z.string() }).loose();
+/** The member's organization, or a clear 400 when they have none yet. */
+export function memberOrg(user: { organization_id: string | null } | null | undefined): string {
+  const orgId = user?.organization_id;
+  if (!orgId) throw new ValidationError('Create your organization on your profile first', 'organization');
+  return orgId;
+}
 
-/** Spending credits (members) and correcting balances (admins). Decisions read the stream, never a projection. */
+/** Spending credits and reading them (members), correcting balances (admins). Decisions read the stream, never a projection. */
 const creditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const debits = new DebitBatcher(app.store, app.metrics);
-
   app.post(
     '/api/usage',
     {
       preHandler: app.requireUser,
-      schema: {
-        tags: ['credits'],
-        body: UsageBody,
-        response: { 200: Balance, 402: InsufficientCreditsAnswer, 403: ErrorAnswer },
-      },
+      schema: { tags: ['credits'], body: UsageBody, response: { 200: Balance, 402: InsufficientCreditsAnswer, 403: ErrorAnswer } },
     },
     async (request) => {
       const user = request.user!;
-      const orgId = user.organization_id;
-      if (!orgId) throw new ValidationError('Create your organization on your profile first', 'organization');
-      const { credits, description, idempotencyKey } = request.body;
       // The answer comes from the stream; the usage lists catch up a moment later.
-      return debits.debit({
-        command: {
-          type: 'DebitCredits',
-          data: { orgId, amount: credits, description, usageId: randomUUID(), userId: user.id, at: new Date().toISOString() },
-        },
-        idempotencyKey: `usage-${orgId}-${idempotencyKey}`,
-        requestHash: hashRequest({ credits, description }),
-        metadata: app.commands.metadata(request),
-      });
+      return spendCredits(app, { orgId: memberOrg(user), userId: user.id, ...request.body, metadata: app.commands.metadata(request) });
+    },
+  );
+
+  app.get(
+    '/api/me/credits',
+    { preHandler: app.requireUser, schema: { tags: ['credits'], response: { 200: CreditsAnswer } } },
+    async (request) => {
+      const orgId = request.user!.organization_id;
+      if (!orgId) return { balance: 0, available: 0, held: 0, lots: [], holds: [] };
+      return orgCredits(app, orgId);
     },
   );
 
@@ -47,18 +54,35 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/orgs/:id/credits',
     {
       preHandler: app.requirePermission('admin.orgs.edit'),
-      schema: { tags: ['credits', 'admin'], params: OrgIdParams, body: AdjustBody, response: { 200: Balance } },
+      schema: { tags: ['credits', 'admin'], params: OrgIdParams, body: AdjustBody, response: { 200: AdjustAnswer } },
     },
     async (request) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError('Organization');
+      const lotId = randomUUID();
       const outcome = await app.commands.run(
         orgDecider,
         orgStreamId(id),
-        { type: 'AdjustCredits', data: { orgId: id, ...request.body, at: new Date().toISOString() } },
+        { type: 'AdjustCredits', data: { orgId: id, lotId, ...request.body, at: new Date().toISOString() } },
         { metadata: app.commands.metadata(request) },
       );
-      return { balance: outcome.state.balance };
+      scheduleLedgerExpiries(app, outcome.events);
+      const granted = outcome.events.some((e) => e.type === 'CreditsGranted');
+      return { balance: outcome.state.balance, available: availableOf(outcome.state), lotId: granted ? lotId : null };
+    },
+  );
+
+  app.get(
+    '/api/admin/orgs/:id/credits',
+    {
+      preHandler: app.requirePermission('admin.orgs.view'),
+      schema: { tags: ['credits', 'admin'], params: OrgIdParams, response: { 200: AdminCreditsAnswer } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw new NotFoundError('Organization');
+      const [lots, holds] = await Promise.all([orgLots(app.pg, id), orgHolds(app.pg, id)]);
+      return { lots, holds };
     },
   );
 };

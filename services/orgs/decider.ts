@@ -1,26 +1,26 @@
 import type { Decider } from '../eventstore/decider.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../eventstore/errors.ts';
-import { InsufficientCredits, OrganizationInactive } from './errors.ts';
-import { evolveOrg, initialOrgState, type GrantKind, type OrgEvent, type OrgPlan, type OrgState, type RevokeKind } from './events.ts';
+import { ConflictError, NotFoundError } from '../platform/errors.ts';
+import { decideCredits, type CreditCommand } from './credit-decisions.ts';
+import { evolveOrg, initialOrgState, upcastOrgEvent, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
+
+export type {
+  AdjustCredits,
+  CaptureHold,
+  CreditCommand,
+  DebitCredits,
+  ExpireCredits,
+  ExpireHold,
+  GrantCredits,
+  PlaceHold,
+  ReleaseHold,
+  RevokeCredits,
+} from './credit-decisions.ts';
 
 export type CreateOrganization = { type: 'CreateOrganization'; data: { orgId: string; name: string; createdBy: string; at: string } };
 export type RenameOrganization = { type: 'RenameOrganization'; data: { orgId: string; name: string; at: string } };
 export type SetOrganizationActive = { type: 'SetOrganizationActive'; data: { orgId: string; active: boolean; at: string } };
-export type GrantCredits = {
-  type: 'GrantCredits';
-  data: { orgId: string; amount: number; kind: GrantKind; description: string; key?: string; at: string };
-};
-export type DebitCredits = {
-  type: 'DebitCredits';
-  data: { orgId: string; amount: number; description: string; usageId: string; userId: string | null; at: string };
-};
-/** Takes credits back; never below zero: what cannot be taken is recorded as the shortfall. */
-export type RevokeCredits = {
-  type: 'RevokeCredits';
-  data: { orgId: string; amount: number; kind: RevokeKind; description: string; key?: string; at: string };
-};
-/** An admin's correction: positive grants, negative takes away, and may not overdraw. */
-export type AdjustCredits = { type: 'AdjustCredits'; data: { orgId: string; amount: number; description: string; at: string } };
+/** The admin's Enable/Disable button: decided against the stream's own state, so a retry after a clash re-reads it. */
+export type ToggleOrganizationActive = { type: 'ToggleOrganizationActive'; data: { orgId: string; at: string } };
 export type SubscribePlan = { type: 'SubscribePlan'; data: { orgId: string; plan: OrgPlan; at: string } };
 export type CancelPlan = { type: 'CancelPlan'; data: { orgId: string; subscriptionId: string | null; at: string } };
 
@@ -28,19 +28,13 @@ export type OrgCommand =
   | CreateOrganization
   | RenameOrganization
   | SetOrganizationActive
-  | GrantCredits
-  | DebitCredits
-  | RevokeCredits
-  | AdjustCredits
+  | ToggleOrganizationActive
+  | CreditCommand
   | SubscribePlan
   | CancelPlan;
 
 function mustExist(state: OrgState) {
   if (!state.exists) throw new NotFoundError('Organization');
-}
-
-function positiveWhole(amount: number, field = 'amount') {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new ValidationError(`${field} must be a positive whole number`, field);
 }
 
 function create({ data }: CreateOrganization, state: OrgState): OrgEvent[] {
@@ -58,56 +52,6 @@ function setActive({ data }: SetOrganizationActive, state: OrgState): OrgEvent[]
   if (state.active === data.active) return [];
   const ev = { orgId: data.orgId, at: data.at };
   return [data.active ? { type: 'OrganizationActivated', data: ev } : { type: 'OrganizationDeactivated', data: ev }];
-}
-
-function grant({ data }: GrantCredits, state: OrgState): OrgEvent[] {
-  mustExist(state);
-  positiveWhole(data.amount);
-  const key = data.key ?? null;
-  if (key && state.appliedKeys.includes(key)) return [];
-  return [{ type: 'CreditsGranted', data: { ...data, key, balanceAfter: state.balance + data.amount } }];
-}
-
-function debit({ data }: DebitCredits, state: OrgState): OrgEvent[] {
-  mustExist(state);
-  positiveWhole(data.amount, 'credits');
-  if (!state.active) throw new OrganizationInactive();
-  if (state.balance < data.amount) throw new InsufficientCredits(state.balance);
-  return [{ type: 'CreditsDebited', data: { ...data, balanceAfter: state.balance - data.amount } }];
-}
-
-function revoke({ data }: RevokeCredits, state: OrgState): OrgEvent[] {
-  mustExist(state);
-  positiveWhole(data.amount);
-  const key = data.key ?? null;
-  if (key && state.appliedKeys.includes(key)) return [];
-  const taken = Math.min(data.amount, state.balance);
-  return [
-    {
-      type: 'CreditsRevoked',
-      data: {
-        orgId: data.orgId,
-        amount: taken,
-        requested: data.amount,
-        shortfall: data.amount - taken,
-        kind: data.kind,
-        description: data.description,
-        key,
-        balanceAfter: state.balance - taken,
-        at: data.at,
-      },
-    },
-  ];
-}
-
-function adjust({ data }: AdjustCredits, state: OrgState): OrgEvent[] {
-  mustExist(state);
-  if (!Number.isSafeInteger(data.amount) || data.amount === 0) throw new ValidationError('amount must be a non-zero whole number', 'amount');
-  if (data.amount > 0) {
-    return grant({ type: 'GrantCredits', data: { orgId: data.orgId, amount: data.amount, kind: 'adjustment', description: data.description, at: data.at } }, state);
-  }
-  if (state.balance < -data.amount) throw new InsufficientCredits(state.balance);
-  return revoke({ type: 'RevokeCredits', data: { orgId: data.orgId, amount: -data.amount, kind: 'adjustment', description: data.description, at: data.at } }, state);
 }
 
 function subscribe({ data }: SubscribePlan, state: OrgState): OrgEvent[] {
@@ -131,18 +75,22 @@ export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
       return rename(command, state);
     case 'SetOrganizationActive':
       return setActive(command, state);
-    case 'GrantCredits':
-      return grant(command, state);
-    case 'DebitCredits':
-      return debit(command, state);
-    case 'RevokeCredits':
-      return revoke(command, state);
-    case 'AdjustCredits':
-      return adjust(command, state);
+    case 'ToggleOrganizationActive':
+      return setActive({ type: 'SetOrganizationActive', data: { ...command.data, active: !state.active } }, state);
     case 'SubscribePlan':
       return subscribe(command, state);
     case 'CancelPlan':
       return cancel(command, state);
+    case 'GrantCredits':
+    case 'DebitCredits':
+    case 'RevokeCredits':
+    case 'AdjustCredits':
+    case 'PlaceHold':
+    case 'CaptureHold':
+    case 'ReleaseHold':
+    case 'ExpireHold':
+    case 'ExpireCredits':
+      return decideCredits(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -154,5 +102,7 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   initialState: initialOrgState,
   evolve: evolveOrg,
   decide: decideOrg,
-  snapshotVersion: 1,
+  upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
+  // 2: lots and holds (events before them are upcast when the stream is read again).
+  snapshotVersion: 2,
 };

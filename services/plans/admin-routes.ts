@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../eventstore/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import { planDecider } from './decider.ts';
 import { planStreamId } from './events.ts';
-import { listPlans, planView } from './queries.ts';
+import { listPlans, planView } from '../../projections/plans/queries.ts';
 import { CreatePlanBody, PlanList, PlanParams, PlanSaved, UpdatePlanBody } from './schemas.ts';
 import { PLAN_ID } from './rules.ts';
 

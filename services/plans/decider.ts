@@ -1,9 +1,11 @@
 import type { Decider } from '../eventstore/decider.ts';
-import { DuplicateError, NotFoundError, ValidationError } from '../eventstore/errors.ts';
-import { evolvePlan, initialPlanState, PLAN_FIELDS, type PlanEvent, type PlanFields, type PlanState } from './events.ts';
-import { isValidCredits, isValidPrice, roundPrice } from './rules.ts';
+import { DuplicateError, NotFoundError, ValidationError } from '../platform/errors.ts';
+import { evolvePlan, initialPlanState, LEDGER_DEFAULTS, PLAN_FIELDS, type PlanEvent, type PlanFields, type PlanState } from './events.ts';
+import { isValidCredits, isValidExpiryDays, isValidPrice, MAX_EXPIRY_DAYS, roundPrice } from './rules.ts';
 
-export type CreatePlan = { type: 'CreatePlan'; data: { planId: string; at: string } & PlanFields };
+/** The credit-expiry fields may be left out: monthly credits then expire with their period, one-time credits never. */
+export type NewPlanFields = Omit<PlanFields, keyof typeof LEDGER_DEFAULTS> & Partial<Pick<PlanFields, keyof typeof LEDGER_DEFAULTS>>;
+export type CreatePlan = { type: 'CreatePlan'; data: { planId: string; at: string } & NewPlanFields };
 export type UpdatePlan = { type: 'UpdatePlan'; data: { planId: string; changes: Partial<PlanFields>; at: string } };
 export type PlanCommand = CreatePlan | UpdatePlan;
 
@@ -16,6 +18,17 @@ function check(fields: Partial<PlanFields>): void {
     const value = fields[field];
     if (value !== undefined && !isValidCredits(value)) throw new ValidationError(`${field} must be a whole number of at least 0`, field);
   }
+  if (fields.one_time_expiry_days !== undefined && !isValidExpiryDays(fields.one_time_expiry_days)) {
+    throw new ValidationError(`one_time_expiry_days must be null or a whole number from 1 to ${MAX_EXPIRY_DAYS}`, 'one_time_expiry_days');
+  }
+}
+
+/** A one-time pack is bought once: it cannot also grant credits every month. */
+function checkConsistent(changes: Partial<PlanFields>, current: Pick<PlanFields, 'is_one_time' | 'monthly_credits'>): void {
+  if (changes.is_one_time === undefined && changes.monthly_credits === undefined) return;
+  const oneTime = changes.is_one_time ?? current.is_one_time;
+  const monthly = changes.monthly_credits ?? current.monthly_credits;
+  if (oneTime && monthly > 0) throw new ValidationError('A one-time plan cannot grant monthly credits: set monthly_credits to 0', 'monthly_credits');
 }
 
 const normalize = <T extends Partial<PlanFields>>(fields: T): T =>
@@ -23,8 +36,10 @@ const normalize = <T extends Partial<PlanFields>>(fields: T): T =>
 
 function create({ data }: CreatePlan, state: PlanState): PlanEvent[] {
   if (state.exists) throw new DuplicateError('id');
-  check(data);
-  return [{ type: 'PlanCreated', data: normalize(data) }];
+  const fields = { ...data, rollover: data.rollover ?? LEDGER_DEFAULTS.rollover, one_time_expiry_days: data.one_time_expiry_days ?? LEDGER_DEFAULTS.one_time_expiry_days };
+  check(fields);
+  checkConsistent(fields, fields);
+  return [{ type: 'PlanCreated', data: normalize(fields) }];
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -32,6 +47,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function update({ data }: UpdatePlan, state: PlanState): PlanEvent[] {
   if (!state.exists) throw new NotFoundError('Subscription');
   check(data.changes);
+  checkConsistent(data.changes, state);
   const wanted = normalize(data.changes);
   const changes: Partial<PlanFields> = {};
   for (const field of PLAN_FIELDS) {

@@ -11,6 +11,10 @@ export interface PlanFields {
   system_only: boolean;
   is_active: boolean;
   example_usages: string[];
+  /** Monthly credits stay until spent instead of expiring at the end of their period. */
+  rollover: boolean;
+  /** One-time credits expire this many days after they are granted (null: never). */
+  one_time_expiry_days: number | null;
 }
 
 export const PLAN_FIELDS = [
@@ -23,6 +27,8 @@ export const PLAN_FIELDS = [
   'system_only',
   'is_active',
   'example_usages',
+  'rollover',
+  'one_time_expiry_days',
 ] as const satisfies readonly (keyof PlanFields)[];
 
 export type PlanCreated = DomainEvent<'PlanCreated', { planId: string; at: string } & PlanFields>;
@@ -33,6 +39,9 @@ export type PlanEvent = PlanCreated | PlanUpdated;
 
 export type PlanState = { exists: false } | ({ exists: true; planId: string; createdAt: string; updatedAt: string } & PlanFields);
 
+/** What plans created before the credit lots had: monthly credits expire, one-time credits never do. */
+export const LEDGER_DEFAULTS = { rollover: false, one_time_expiry_days: null } as const satisfies Pick<PlanFields, 'rollover' | 'one_time_expiry_days'>;
+
 export const planStreamId = (planId: string) => `plan-${planId}`;
 
 export const initialPlanState = (): PlanState => ({ exists: false });
@@ -41,7 +50,7 @@ export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
   switch (event.type) {
     case 'PlanCreated': {
       const { at, ...plan } = event.data;
-      return { exists: true, ...plan, createdAt: at, updatedAt: at };
+      return { exists: true, ...LEDGER_DEFAULTS, ...plan, createdAt: at, updatedAt: at };
     }
     case 'PlanUpdated':
       return state.exists ? { ...state, ...event.data.changes, updatedAt: event.data.at } : state;

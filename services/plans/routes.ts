@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../eventstore/errors.ts';
-import { findPlan, isPublic, listPlans } from './queries.ts';
+import { NotFoundError } from '../platform/errors.ts';
+import { findPlan, listPlans } from '../../projections/plans/queries.ts';
+import { isPublic } from './rules.ts';
 import { Plan, PlanList, PlanParams } from './schemas.ts';
 
 /** The plans anyone may see and buy: active and not reserved for the system. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCredits, isValidPrice, MAX_CREDITS, MAX_PRICE_USD, PLAN_ID } from './rules.ts';
+import { isValidCredits, isValidPrice, MAX_CREDITS, MAX_EXPIRY_DAYS, MAX_PRICE_USD, PLAN_ID } from './rules.ts';
 
 const price = z
   .number()
@@ -14,6 +14,12 @@ const credits = (field: string) =>
     .max(MAX_CREDITS, `${field} must be at most ${MAX_CREDITS}`)
     .refine(isValidCredits);
 const usages = z.array(z.string().trim().min(1).max(500)).max(50);
+const expiryDays = z
+  .number()
+  .int('one_time_expiry_days must be a whole number')
+  .min(1, 'one_time_expiry_days must be at least 1')
+  .max(MAX_EXPIRY_DAYS, `one_time_expiry_days must be at most ${MAX_EXPIRY_DAYS}`)
+  .nullable();
 
 export const PlanId = z.string().regex(PLAN_ID, 'id may hold letters, digits, _ and - (at most 64)');
 
@@ -28,6 +34,8 @@ export const CreatePlanBody = z.object({
   system_only: z.boolean().default(false),
   is_active: z.boolean().default(true),
   example_usages: usages.default([]),
+  rollover: z.boolean().default(false),
+  one_time_expiry_days: expiryDays.default(null),
 });
 
 export const UpdatePlanBody = z
@@ -41,6 +49,8 @@ export const UpdatePlanBody = z
     system_only: z.boolean(),
     is_active: z.boolean(),
     example_usages: usages,
+    rollover: z.boolean(),
+    one_time_expiry_days: expiryDays,
   })
   .partial()
   .strict();
@@ -56,6 +66,8 @@ export const Plan = z.object({
   system_only: z.boolean(),
   is_active: z.boolean(),
   example_usages: z.array(z.string()),
+  rollover: z.boolean(),
+  one_time_expiry_days: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

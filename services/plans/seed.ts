@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DuplicateError } from '../eventstore/errors.ts';
-import { planDecider } from './decider.ts';
-import { planStreamId, type PlanFields } from './events.ts';
-import { loadPlan } from './load.ts';
+import { DuplicateError } from '../platform/errors.ts';
+import { planDecider, type NewPlanFields } from './decider.ts';
+import { planStreamId } from './events.ts';
+import { loadState } from '../eventstore/command-handler.ts';
 
-export const DEMO_PLANS: ({ id: string } & PlanFields)[] = [
+export const DEMO_PLANS: ({ id: string } & NewPlanFields)[] = [
   {
     id: 'pack-500-credits',
     name: 'Credit Pack',
@@ -46,7 +46,7 @@ export const DEMO_PLANS: ({ id: string } & PlanFields)[] = [
 /** Creates the demo plans that are missing; never overwrites an admin's edits. Safe on every start. */
 export async function seedDemoPlans(app: FastifyInstance): Promise<void> {
   for (const { id, ...fields } of DEMO_PLANS) {
-    if ((await loadPlan(app.store, id)).exists) continue;
+    if ((await loadState(app.store, planDecider, planStreamId(id))).exists) continue;
     try {
       await app.commands.run(
         planDecider,

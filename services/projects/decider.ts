@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '../eventstore/errors.ts';
+import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import type { Decider } from '../eventstore/decider.ts';
 import { evolveProject, initialProjectState, type ProjectEvent, type ProjectState } from './events.ts';
 

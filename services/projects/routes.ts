@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError, ValidationError } from '../eventstore/errors.ts';
+import { NotFoundError, ValidationError } from '../platform/errors.ts';
 import { projectDecider } from './decider.ts';
 import { projectStreamId } from './events.ts';
 import { CreateProjectBody, Project, ProjectList, ProjectParams } from './schemas.ts';
-import { isUuid } from '../auth/ids.ts';
+import { isUuid } from '../platform/ids.ts';
+import { findProject, listProjects } from '../../projections/projects/queries.ts';
+import { orgIsActive } from '../../projections/orgs/queries.ts';
+import { OrganizationInactive } from '../orgs/errors.ts';
 
 
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,17 +16,14 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { tags: ['projects'], response: { 200: ProjectList } } }, async (request) => {
     const orgId = request.user!.organization_id;
     if (!orgId) return [];
-    const res = await app.pg.query({
-      name: 'projects-of-org',
-      text: 'SELECT id, name, description FROM projects WHERE org_id = $1 ORDER BY created_at DESC, id LIMIT 500',
-      values: [orgId],
-    });
-    return res.rows;
+    return listProjects(app.pg, orgId);
   });
 
   app.post('/', { schema: { tags: ['projects'], body: CreateProjectBody, response: { 201: Project } } }, async (request, reply) => {
     const user = request.user!;
     if (!user.organization_id) throw new ValidationError('Create your organization on your profile first', 'organization');
+    // As for debits: a disabled organization starts nothing new (its read model follows an admin's toggle before that answers).
+    if ((await orgIsActive(app.pg, user.organization_id)) === false) throw new OrganizationInactive();
     const projectId = randomUUID();
     const { name, description } = request.body;
     await app.commands.run(
@@ -42,9 +42,9 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const orgId = request.user!.organization_id;
     if (!isUuid(id) || !orgId) throw new NotFoundError('Project');
-    const res = await app.pg.query('SELECT id, name, description FROM projects WHERE id = $1 AND org_id = $2', [id, orgId]);
-    if (res.rowCount === 0) throw new NotFoundError('Project');
-    return res.rows[0];
+    const project = await findProject(app.pg, id, orgId);
+    if (!project) throw new NotFoundError('Project');
+    return project;
   });
 };
 

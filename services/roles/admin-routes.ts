@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isUuid } from '../auth/ids.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../eventstore/errors.ts';
+import { isUuid } from '../platform/ids.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { reservationOwner, reserve } from '../eventstore/reservations.ts';
 import {
   CreateRoleBody,
@@ -14,6 +14,7 @@ import {
 } from './admin-schemas.ts';
 import { roleDecider } from './decider.ts';
 import { roleStreamId } from './events.ts';
+import { listRoles } from '../../projections/roles/queries.ts';
 import { isKnownPermission, PERMISSIONS } from './permissions.ts';
 
 const describePermission = (name: string) => PERMISSIONS.find((p) => p.name === name) ?? { id: name, name, description: '' };
@@ -24,14 +25,8 @@ export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const edit = app.requirePermission('admin.roles.edit');
 
   app.get('/', { onRequest: view, schema: { tags: ['admin'], response: { 200: RolesResponse } } }, async () => {
-    const res = await app.pg.query(
-      `SELECT r.id::text, r.name, coalesce(array_agg(rp.permission ORDER BY rp.permission) FILTER (WHERE rp.permission IS NOT NULL), '{}') AS permissions
-         FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id
-        GROUP BY r.id, r.name, r.created_at
-        ORDER BY r.created_at, r.name`,
-    );
     return {
-      roles: res.rows.map((r) => ({ id: r.id, name: r.name, permissions: (r.permissions as string[]).map(describePermission) })),
+      roles: (await listRoles(app.pg)).map((r) => ({ id: r.id, name: r.name, permissions: (r.permissions as string[]).map(describePermission) })),
       allPossiblePermissions: [...PERMISSIONS],
     };
   });

@@ -31,6 +31,8 @@ const catalogue: [string, string][] = [
   ['admin.projections', 'Projections'],
   ['admin.projections.view', 'See read models and queues'],
   ['admin.projections.edit', 'Rebuild read models'],
+  ['admin.messages', 'Contact messages'],
+  ['admin.messages.view', 'Read the messages sent through the contact form'],
   ['admin.apiTest', 'Use the API tester'],
 ];
 

@@ -1,5 +1,5 @@
 import type { Decider } from '../eventstore/decider.ts';
-import { ConflictError, ValidationError } from '../eventstore/errors.ts';
+import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { evolveTag, initialTagState, type TagEvent, type TagState } from './events.ts';
 
 export type CreateTag = { type: 'CreateTag'; data: { tagId: string; name: string; description: string; at: string } };

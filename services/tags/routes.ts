@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DuplicateError } from '../eventstore/errors.ts';
+import { DuplicateError } from '../platform/errors.ts';
 import { CreateTagBody, TagCreatedAnswer, TagList } from './schemas.ts';
 import { createTag, tagIdByName } from './store.ts';
+import { listTags, tagName } from '../../projections/tags/queries.ts';
 
 /** A name already taken answers the existing tag (200) instead of a duplicate: Enter in the tag selector is safe to repeat. */
 const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { onRequest: app.requirePermission('admin.assistants.view'), schema: { tags: ['tags'], response: { 200: TagList } } },
-    async () => {
-      const res = await app.pg.query('SELECT id, name, description FROM tags ORDER BY lower(name), id LIMIT 5000');
-      return { data: res.rows };
-    },
+    async () => ({ data: await listTags(app.pg) }),
   );
 
   app.post(
@@ -24,8 +22,7 @@ const tagRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name, description } = request.body;
       const existing = async () => {
         const id = await tagIdByName(app.pg, name);
-        const row = id ? (await app.pg.query('SELECT name FROM tags WHERE id = $1', [id])).rows[0] : null;
-        return id ? reply.status(200).send({ id, name: row?.name ?? name, existing: true }) : null;
+        return id ? reply.status(200).send({ id, name: (await tagName(app.pg, id)) ?? name, existing: true }) : null;
       };
       const found = await existing();
       if (found) return found;

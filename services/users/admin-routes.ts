@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid } from '../auth/ids.ts';
-import { ConflictError, NotFoundError } from '../eventstore/errors.ts';
-import { PageQuery, paged, pageAnswer, pageSql } from '../orgs/admin-paging.ts';
-import { subscriptionSql } from '../orgs/subscription.ts';
+import { isUuid } from '../platform/ids.ts';
+import { ConflictError, NotFoundError } from '../platform/errors.ts';
+import { PageQuery, paged } from '../platform/paging.ts';
+import { listAdminUsers } from '../../projections/users/queries.ts';
 import { roleStreamId } from '../roles/events.ts';
+import { keepAnActiveAdmin } from './admin-guard.ts';
 import { userDecider } from './decider.ts';
 import { userStreamId } from './events.ts';
 import { ActivateBody, ActivateResponse, AdminUser, AdminUserList, Success, UserParams, UserRoleParams } from './admin-schemas.ts';
@@ -24,34 +25,10 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     if (role.version === 0) throw new NotFoundError('Role');
   };
 
-  const pageable = {
-    sortable: { id: 'u.id', name: 'lower(u.name)', email: 'lower(u.email)', is_active: 'u.is_active' },
-    searchable: ['u.name', 'u.email', 'u.id::text'],
-    tieBreak: 'u.id',
-  };
-
   app.get(
     '/',
     { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: z.union([AdminUserList, paged(AdminUser)]) } } },
-    async (request) => {
-      const query = request.query;
-      const sub = await subscriptionSql(app.pg, 'o');
-      const page = pageSql(query, pageable);
-      const res = await app.pg.query(
-        `SELECT u.id::text, u.name, u.email, u.is_active, u.organization_id::text,
-                CASE WHEN o.id IS NULL THEN NULL
-                     ELSE json_build_object('name', o.name, 'credits', o.credit_balance::float8, 'subscription', ${sub.select}) END AS organization,
-                coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
-                            FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '[]') AS roles,
-                coalesce((SELECT array_agg(DISTINCT rp.permission ORDER BY rp.permission)
-                            FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id), '{}') AS permissions
-                ${query.page ? ', count(*) OVER () AS total_rows' : ''}
-           FROM users u LEFT JOIN orgs o ON o.id = u.organization_id ${sub.join}
-           ${page.where} ${query.page ? page.order : 'ORDER BY u.created_at, u.id'} ${page.limit}`,
-        page.params,
-      );
-      return pageAnswer<z.infer<typeof AdminUser>>(query, res.rows, async () => (await app.pg.query(`SELECT count(*)::int AS n FROM users u ${page.where}`, page.whereParams)).rows[0].n);
-    },
+    async (request) => listAdminUsers<z.infer<typeof AdminUser>>(app.pg, request.query),
   );
 
   app.put(
@@ -62,12 +39,14 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       known(id);
       const active = request.body.is_active;
       if (!active && id === request.user!.id) throw new ConflictError('You cannot disable your own account', { error: 'self' });
-      const outcome = await app.commands.run(
-        userDecider,
-        userStreamId(id),
-        { type: 'SetUserActive', data: { userId: id, active, at: new Date().toISOString() } },
-        { metadata: app.commands.metadata(request) },
-      );
+      const command = { type: 'SetUserActive' as const, data: { userId: id, active, at: new Date().toISOString() } };
+      const options = { metadata: app.commands.metadata(request) };
+      const outcome = active
+        ? await app.commands.run(userDecider, userStreamId(id), command, options)
+        : await app.commands.transaction(async (tx) => {
+            await keepAnActiveAdmin(app.store, tx, id);
+            return tx.run(userDecider, userStreamId(id), command, options);
+          });
       return { success: true as const, is_active: outcome.state.active };
     },
   );
@@ -76,9 +55,15 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id, roleId } = request.params;
     known(id, roleId);
     await roleExists(roleId);
-    await app.commands.run(userDecider, userStreamId(id), { type, data: { userId: id, roleId, at: new Date().toISOString() } }, {
-      metadata: app.commands.metadata(request),
-    });
+    const command = { type, data: { userId: id, roleId, at: new Date().toISOString() } };
+    const options = { metadata: app.commands.metadata(request) };
+    if (type === 'AssignRole') await app.commands.run(userDecider, userStreamId(id), command, options);
+    else {
+      await app.commands.transaction(async (tx) => {
+        await keepAnActiveAdmin(app.store, tx, id, roleId);
+        return tx.run(userDecider, userStreamId(id), command, options);
+      });
+    }
     return { success: true as const };
   };
   const roleRoute = { onRequest: edit, schema: { tags: ['admin'], params: UserRoleParams, response: { 200: Success } } };

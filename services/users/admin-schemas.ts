@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Subscription } from '../orgs/subscription.ts';
+import { Subscription } from '../orgs/schemas.ts';
 
 export const RoleRef = z.object({ id: z.string(), name: z.string() });
 

@@ -1,5 +1,5 @@
 import type { Decider } from '../eventstore/decider.ts';
-import { ConflictError, NotFoundError } from '../eventstore/errors.ts';
+import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from './events.ts';
 
 export type RegisterUser = {

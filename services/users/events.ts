@@ -27,6 +27,8 @@ export interface UserState {
   givenName: string;
   avatarUrl: string | null;
   active: boolean;
+  /** Disabled by an admin (as opposed to new and never enabled). */
+  disabled: boolean;
   roles: string[];
   orgId: string | null;
 }
@@ -40,6 +42,7 @@ export const initialUserState = (): UserState => ({
   givenName: '',
   avatarUrl: null,
   active: false,
+  disabled: false,
   roles: [],
   orgId: null,
 });
@@ -58,9 +61,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         avatarUrl: event.data.avatarUrl === undefined ? state.avatarUrl : event.data.avatarUrl,
       };
     case 'UserActivated':
-      return { ...state, active: true };
+      return { ...state, active: true, disabled: false };
     case 'UserDeactivated':
-      return { ...state, active: false };
+      return { ...state, active: false, disabled: true };
     case 'RoleAssignedToUser':
       return { ...state, roles: [...state.roles, event.data.roleId] };
     case 'RoleRemovedFromUser':
@@ -69,3 +72,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, orgId: event.data.orgId };
   }
 }
+
+export type AccountStatus = 'active' | 'pending' | 'disabled';
+
+/** What an account is: active, new and not enabled yet, or disabled by an admin. */
+export const accountStatus = (state: Pick<UserState, 'active' | 'disabled'>): AccountStatus => (state.active ? 'active' : state.disabled ? 'disabled' : 'pending');

@@ -76,10 +76,11 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Pay' }).click();
 
     await page.waitForURL('**/subscribed');
+    await page.getByRole('heading', { name: 'Thank you for subscribing!' }).waitFor();
     await page.getByText('It may take a while').waitFor();
     await page.getByRole('link', { name: 'Go to Projects' }).waitFor();
 
-    await profileShows(page, '1200');
+    await profileShows(page, '1,200');
     const transactions = page.locator('table').filter({ hasText: 'Pro: monthly credits' });
     await expect(transactions.textContent()).resolves.toContain('PURCHASE');
     await expect(transactions.textContent()).resolves.toContain('Pro: one-time credits');
@@ -130,7 +131,7 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
       if (i % 5 === 4) await page.reload();
     }
     await renewal.waitFor({ timeout: 5000 });
-    await profileShows(member.page, '2200');
+    await profileShows(member.page, '2,200');
   });
 
   it('an admin creates a plan in the modal and edits it on /admin/subscriptions', async () => {
@@ -159,5 +160,68 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     expect(saved.rows).toEqual([{ price: 64.5, is_active: false, example_usages: ['Weekly reviews', 'Hiring plans'] }]);
     const changes = await app.db.query(`SELECT data->'changes' AS changes FROM events WHERE type = 'PlanUpdated'`);
     expect(changes.rows.map((r) => r.changes)).toEqual([{ price_usd: 64.5, is_active: false }]);
+  });
+
+  it('the plan form refuses a one-time plan with monthly credits, and says why', async () => {
+    const { page } = admin;
+    await page.goto('/admin/subscriptions');
+    await page.getByRole('button', { name: 'Create Subscription' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Muddle');
+    await dialog.getByLabel('Price (USD)').fill('5');
+    await dialog.getByLabel('Monthly credits').fill('100');
+    await dialog.getByLabel('One-time', { exact: true }).check();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/admin/subscriptions') && posts.push(r.url()));
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByRole('alert').getByText('A one-time plan cannot have monthly credits').waitFor();
+    await expect(dialog.getByLabel('Monthly credits').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(posts).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect((await app.db.query(`SELECT 1 FROM plans WHERE name = 'Muddle'`)).rowCount).toBe(0);
+  });
+});
+
+describe('one-time packs and the plan after a cancellation', { timeout: 90_000 }, () => {
+  it('the subscribe pages show the current plan: the plan one is on offers nothing to start, a pack says Buy', async () => {
+    const { page } = member;
+    await page.goto('/subscribe/plan-pro-monthly');
+    await page.getByText('This is your current plan.').waitFor();
+    await expect(page.getByRole('button', { name: 'Start Subscription' }).isDisabled()).resolves.toBe(true);
+
+    await page.goto('/subscribe/pack-500-credits');
+    await page.getByRole('heading', { name: 'Credit Pack' }).waitFor();
+    await expect(page.getByTestId('current-plan').textContent()).resolves.toContain('Your current plan: Pro');
+    await page.getByRole('button', { name: 'Buy', exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: 'Start Subscription' }).count()).resolves.toBe(0);
+    await expect(page.title()).resolves.toBe('Buy Credit Pack · Advisory Board');
+  });
+
+  it("after an admin sends a cancellation, /profile says the credits remain instead of 'No plan yet'", async () => {
+    const { page } = admin;
+    await page.goto('/admin/stripe');
+    await page.getByLabel('Organization').selectOption(orgId);
+    await page.getByRole('button', { name: 'Send cancellation' }).click();
+    await toasted(page, 'Sent customer.subscription.deleted');
+    for (let i = 0; i < 40; i++) {
+      await member.page.goto('/profile');
+      await member.page.getByTestId('credit-balance').waitFor();
+      if ((await member.page.locator('.profile-plan h2').textContent())?.startsWith('Cancelled')) break;
+      await member.page.waitForTimeout(250);
+    }
+    await expect(member.page.locator('.profile-plan h2').textContent()).resolves.toBe('Cancelled — credits remain until they expire');
+    await expect(member.page.locator('.profile-plan').textContent()).resolves.toContain('Your Pro plan was cancelled on');
+    await expect(member.page.getByText('No plan yet').count()).resolves.toBe(0);
+  });
+
+  it('buying a pack goes through the checkout to /subscribed, which thanks for the purchase', async () => {
+    const { page } = member;
+    await page.goto('/subscribe/pack-500-credits');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.waitForURL(/\/checkout\/sim\//);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL('**/subscribed');
+    await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor();
+    await expect(page.getByText('Thank you for subscribing!').count()).resolves.toBe(0);
   });
 });

@@ -109,11 +109,18 @@ describe('the admin manages roles and organizations', { timeout: 60_000 }, () =>
     await expect(user.getByRole('button', { name: 'Remove role admin from New Bie' }).count()).resolves.toBe(0);
   });
 
-  it('disables and enables the member organization, the table showing it at once', async () => {
+  it('disables (after confirming) and enables the member organization, the table showing it at once', async () => {
     await admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Organizations' }).click();
     const org = row(admin.page, 'Newbie Co');
     await org.getByText('Active', { exact: true }).waitFor();
     await org.getByRole('button', { name: 'Disable Newbie Co' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Disable organization?' });
+    await dialog.getByText('Newbie Co').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await org.getByText('Active', { exact: true }).waitFor();
+    await org.getByRole('button', { name: 'Disable Newbie Co' }).click();
+    await dialog.getByRole('button', { name: 'Disable' }).click();
     await toasted(admin.page, 'Org status updated');
     await org.getByText('Inactive', { exact: true }).waitFor();
     await org.getByRole('button', { name: 'Enable Newbie Co' }).click();
@@ -124,6 +131,7 @@ describe('the admin manages roles and organizations', { timeout: 60_000 }, () =>
   it('says so when a toggle fails', async () => {
     await admin.page.route('**/api/admin/orgs/*/toggle-active', (route) => route.fulfill({ status: 500, body: '{}', contentType: 'application/json' }));
     await row(admin.page, 'Newbie Co').getByRole('button', { name: 'Disable Newbie Co' }).click();
+    await admin.page.getByRole('dialog', { name: 'Disable organization?' }).getByRole('button', { name: 'Disable' }).click();
     await toasted(admin.page, 'Failed to update org status');
     await admin.page.unroute('**/api/admin/orgs/*/toggle-active');
   });
@@ -164,21 +172,36 @@ describe('the admin manages roles and organizations', { timeout: 60_000 }, () =>
     await admin.page.getByText(/Page 1 of \d+/).waitFor();
   });
 
-  it('says so when a list cannot be loaded', async () => {
+  it('says so when a list cannot be loaded: an error with Retry, not an empty table, and Retry loads it', async () => {
     const pages = [
-      ['Organizations', 'orgs', 'Failed to load organizations'],
-      ['Users', 'users', 'Failed to load users'],
-      ['Roles', 'roles', 'Failed to load roles'],
-      ['Permissions', 'permissions', 'Failed to load permissions'],
+      ['Organizations', 'orgs', 'Failed to load organizations', 'The organizations could not be loaded.', 'Newbie Co'],
+      ['Users', 'users', 'Failed to load users', 'The users could not be loaded.', 'newbie@example.com'],
+      ['Roles', 'roles', 'Failed to load roles', 'The roles could not be loaded.', /^Auditors\d+$/],
+      ['Permissions', 'permissions', 'Failed to load permissions', 'The permissions could not be loaded.', 'admin.orgs.edit'],
     ] as const;
-    for (const [heading, api, message] of pages) {
+    for (const [heading, api, message, state, content] of pages) {
       const url = `**/api/admin/${api}`;
       await admin.page.route(url, (route) => route.fulfill({ status: 500, body: '{}', contentType: 'application/json' }));
       await admin.page.goto(`/admin/${api}`);
       await admin.page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
       await toasted(admin.page, message);
+      const error = admin.page.getByRole('alert').filter({ hasText: state });
+      await error.waitFor();
+      await expect(admin.page.getByText(/^No (organizations|users|permissions|roles yet)\.$/).count()).resolves.toBe(0);
       await admin.page.unroute(url);
+      await error.getByRole('button', { name: 'Retry' }).click();
+      await admin.page.getByText(content, { exact: true }).first().waitFor();
+      await expect(error.count()).resolves.toBe(0);
     }
+  });
+
+  it("shows the server's text when a create is refused (a duplicate role name)", async () => {
+    await admin.page.goto('/admin/roles');
+    await admin.page.getByPlaceholder('Role name').fill('auditors');
+    await admin.page.getByRole('button', { name: 'Add Role' }).click();
+    await toasted(admin.page, 'Duplicate entry: name');
+    const shown = await admin.page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+    expect(shown).not.toContain('Failed to create role.');
   });
 
   it('showed no errors in either browser', () => {

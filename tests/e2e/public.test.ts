@@ -8,8 +8,9 @@ let browser: Browser;
 let appOrigin: string;
 
 beforeAll(async () => {
-  // The contact form's host as a deployment names it, so that the CSP lets its script load (then fail offline).
-  [app, browser] = await Promise.all([startApp({ env: { CONTACT_FORM_SCRIPT_HOST: 'https://forms.example.com' } }), launchBrowser()]);
+  // An external contact form and veterans site as a deployment configures them (the CSP lets the form's script load, then it fails offline).
+  const env = { CONTACT_FORM_SCRIPT_URL: 'https://forms.example.com/embed/contact.js', VETERANS_SITE_URL: 'https://veterans.example.org/' };
+  [app, browser] = await Promise.all([startApp({ env }), launchBrowser()]);
   appOrigin = new URL(app.url).origin;
 }, 180_000);
 
@@ -227,12 +228,12 @@ describe('redirects', { timeout: 60_000 }, () => {
     }
   });
 
-  it('a member page sends a visitor home, replacing the history entry', async () => {
+  it('a member page sends a visitor to sign in (issue 12 overrides the spec\'s home), replacing the history entry', async () => {
     const tab = await open('/about');
     try {
       await tab.page.goto('/dashboard');
-      await tab.page.waitForURL((url) => url.pathname === '/');
-      await tab.page.getByText('Hello world.').waitFor();
+      await tab.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/dashboard');
+      await tab.page.getByRole('heading', { name: 'Sign in' }).waitFor();
       await tab.page.goBack();
       await tab.page.waitForURL((url) => url.pathname === '/about');
     } finally {

@@ -36,7 +36,7 @@ describe('admin users', () => {
 
   it('enables a new account with one event, visible in the list and to the user at once', async () => {
     const user = await signIn(app.url, 'newbie@example.com', 'New Bie');
-    expect((await user.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive' });
+    expect((await user.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive', account_status: 'pending' });
     const id = await userIdOf(admin, 'newbie@example.com');
     const before = await eventCount('UserActivated');
     const res = await admin.put(`/api/admin/users/${id}/activate`, { is_active: true });
@@ -47,7 +47,27 @@ describe('admin users', () => {
     expect((await user.get('/api/auth/me')).body.success).toBe(true);
 
     expect((await admin.put(`/api/admin/users/${id}/activate`, { is_active: false })).body).toEqual({ success: true, is_active: false });
-    expect((await user.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive' });
+    expect((await user.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive', account_status: 'disabled' });
+  });
+
+  it('tells a disabled user why at sign-in and on every call, and forgets it once re-enabled', async () => {
+    const { client, id } = await activeMember(app.url, admin, 'paused@example.com', 'Pau Sed');
+    expect((await admin.put(`/api/admin/users/${id}/activate`, { is_active: false })).status).toBe(200);
+    await client.get('/api/auth/logout');
+    const again = await client.post('/api/auth/dev-login', { email: 'paused@example.com', name: 'Pau Sed' });
+    expect(again.body).toEqual({ success: true, active: false, account_status: 'disabled' });
+    expect((await client.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive', account_status: 'disabled' });
+    const refused = await client.get('/api/projects');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'forbidden', reason: 'inactive' });
+
+    expect((await admin.put(`/api/admin/users/${id}/activate`, { is_active: true })).status).toBe(200);
+    expect((await client.post('/api/auth/dev-login', { email: 'paused@example.com', name: 'Pau Sed' })).body).toEqual({
+      success: true,
+      active: true,
+      account_status: 'active',
+    });
+    expect((await client.get('/api/auth/me')).body.success).toBe(true);
   });
 
   it('refuses to let an admin disable their own account', async () => {

@@ -203,6 +203,23 @@ describe('functions', () => {
   });
 });
 
+describe('function names', () => {
+  it('accepts the names a model can call and answers 400 naming the field for any other, adding nothing', async () => {
+    const assistant = (await admin.post('/api/admin/assistants', { name: unique('Caller') })).body;
+    const add = (name: string) => admin.post(`/api/admin/assistants/${assistant.id}/functions`, { name, description: 'd' });
+    for (const name of ['lookup', 'fetch-market_data', 'A1', 'x'.repeat(64), '  padded_name  ']) {
+      expect((await add(name)).status, name).toBe(201);
+    }
+    for (const name of ['market data', 'fetch.data', 'données', 'x'.repeat(65), 'call()', 'a/b']) {
+      const res = await add(name);
+      expect(res.status, name).toBe(400);
+      expect(res.body.fields).toContainEqual({ field: 'name', message: expect.stringMatching(/letters, digits, _ or -/) });
+    }
+    const saved = (await admin.get(`/api/admin/assistants/${assistant.id}`)).body.functions.map((f: { name: string }) => f.name);
+    expect(saved).toEqual(['lookup', 'fetch-market_data', 'A1', 'x'.repeat(64), 'padded_name']);
+  });
+});
+
 describe('GET /api/admin/assistants/{id}/schema', () => {
   it('compiles the output components to a JSON Schema, nested arrays of objects included', async () => {
     const { report } = await reportComponents();

@@ -38,7 +38,7 @@ describe('audit history', () => {
     await new Promise((r) => setTimeout(r, 20));
     await client.post('/api/usage', { credits: 15, description: 'x', idempotencyKey: 'asof-1' });
     expect((await admin.get(`/api/admin/orgs/${orgId}/balance?at=${encodeURIComponent(before)}`)).body.balance).toBe(0);
-    expect((await admin.get(`/api/admin/orgs/${orgId}/balance?at=${encodeURIComponent(middle)}`)).body).toEqual({ balance: 40, at: middle });
+    expect((await admin.get(`/api/admin/orgs/${orgId}/balance?at=${encodeURIComponent(middle)}`)).body).toEqual({ balance: 40, available: 40, held: 0, at: middle });
     expect((await admin.get(`/api/admin/orgs/${orgId}/balance`)).body.balance).toBe(25);
     expect((await admin.get(`/api/admin/orgs/${orgId}/balance?at=yesterday`)).status).toBe(400);
   });

@@ -19,12 +19,12 @@ describe('dev sign-in (POST /api/auth/dev-login)', () => {
     const client = new Client(app.url);
     const res = await client.post('/api/auth/dev-login', { email: 'Dev.User@Example.com', name: 'Dev User' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, active: false });
+    expect(res.body).toEqual({ success: true, active: false, account_status: 'pending' });
     const cookie = sessionCookie(res.headers)!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
-    expect((await client.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive' });
+    expect((await client.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive', account_status: 'pending' });
     const user = await app.db.query('SELECT email, name, given_name, is_active FROM users WHERE email = $1', ['dev.user@example.com']);
     expect(user.rows).toEqual([{ email: 'dev.user@example.com', name: 'Dev User', given_name: 'Dev', is_active: false }]);
   });
@@ -91,7 +91,7 @@ describe('production settings', () => {
   let prod: TestApp;
 
   beforeAll(async () => {
-    prod = await startApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars!', DEV_LOGIN: '0' } });
+    prod = await startApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars!', DEV_LOGIN: '0', METRICS_TOKEN: 'a-metrics-token-for-tests' } });
   }, 120_000);
 
   afterAll(async () => {
@@ -105,7 +105,7 @@ describe('production settings', () => {
   });
 
   it('marks the session cookie Secure', async () => {
-    const secure = await startApp({ workers: false, env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars!', DEV_LOGIN: '1' }, databaseUrl: prod.config.DATABASE_URL });
+    const secure = await startApp({ workers: false, env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars!', DEV_LOGIN: '1', METRICS_TOKEN: 'a-metrics-token-for-tests' }, databaseUrl: prod.config.DATABASE_URL });
     try {
       const res = await new Client(secure.url).post('/api/auth/dev-login', { email: 'admin@example.com', name: 'Ada Admin' });
       expect(res.status).toBe(200);

@@ -20,7 +20,7 @@ interface Seen {
 function fakeStripe() {
   const seen: Seen[] = [];
   let failWith: number | null = null;
-  const example = JSON.parse(readFileSync(new URL('openapi-fixtures3/checkout.session.json', FIXTURE_DIR), 'utf8'));
+  const example = JSON.parse(readFileSync(new URL('stripe-examples/checkout.session.json', FIXTURE_DIR), 'utf8'));
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
 import { Client } from '../support/http.ts';
 import { activeMember, signInAdmin } from '../support/identity.ts';
+import { eventually } from './stripe-support.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -101,17 +102,33 @@ describe('components: create, read, hydrate', () => {
     expect(found.structure.map((p: { child_component_name: string }) => p.child_component_name)).toEqual([point.name, list.body.data.name]);
   });
 
-  it('caps a huge limit and pages the rest', async () => {
-    for (let i = 0; i < 3; i++) await term(unique('Paged'));
-    const all = await admin.get('/api/admin/components?type=term&limit=99999');
+  it('answers every component up to the spec\'s limit 99999 (more than 500 here), refuses a larger limit, and pages on request', async () => {
+    const at = new Date().toISOString();
+    const before = (await t.db.query('SELECT count(*)::int AS n FROM components')).rows[0].n as number;
+    for (let i = 0; i < 520; i++) {
+      const componentId = randomUUID();
+      await t.app.store.append(
+        `component-${componentId}`,
+        [{ type: 'ComponentCreated', data: { componentId, name: `Bulk ${i} ${componentId.slice(0, 6)}`, definition: { type: 'term', description: '' }, at } }],
+        { expected: 'no_stream' },
+      );
+    }
+    const projected = await eventually(async () => (await t.db.query('SELECT count(*)::int AS n FROM components')).rows[0].n as number, (n) => n >= before + 520, 30_000);
+    expect(projected).toBeGreaterThanOrEqual(before + 520);
+
+    const all = await admin.get('/api/admin/components?limit=99999');
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBeGreaterThanOrEqual(before + 520);
+    expect(all.body.data).toHaveLength(all.body.total);
     expect(all.body.totalPages).toBe(1);
-    const total = all.body.total as number;
-    expect(all.body.data).toHaveLength(total);
-    const first = await admin.get('/api/admin/components?type=term&limit=2&page=1');
-    const second = await admin.get('/api/admin/components?type=term&limit=2&page=2');
+    const tooMany = await admin.get('/api/admin/components?limit=100000');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toMatch(/limit/);
+
+    const first = await admin.get('/api/admin/components?limit=2&page=1');
+    const second = await admin.get('/api/admin/components?limit=2&page=2');
     expect(first.body.data).toHaveLength(2);
-    expect(first.body.totalPages).toBe(Math.ceil(total / 2));
-    expect(second.body.data[0].id).not.toBe(first.body.data[0].id);
+    expect(first.body.totalPages).toBe(Math.ceil(all.body.total / 2));
     expect(second.body.data[0].id).toBe(all.body.data[2].id);
   });
 

@@ -3,7 +3,8 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { ConcurrencyError, DuplicateCommandError } from '../../services/eventstore/errors.ts';
-import { handleCommand, type Decider } from '../../services/eventstore/decider.ts';
+import { type Decider } from '../../services/eventstore/decider.ts';
+import { handleCommand } from '../../services/eventstore/command-handler.ts';
 import { LOG_START, type LogPosition, type StoredEvent } from '../../services/eventstore/types.ts';
 import { createTestDatabase } from '../support/db.ts';
 

@@ -83,7 +83,7 @@ describe('Google sign-in through @fastify/oauth2 against an OpenID provider', ()
 
     const client = new Client(app.url);
     client.cookie = jar.sid();
-    expect((await client.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive' });
+    expect((await client.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive', account_status: 'pending' });
     const row = await app.db.query('SELECT email, name, given_name, avatar_url, is_active FROM users WHERE email = $1', ['grace@example.com']);
     expect(row.rows).toEqual([
       { email: 'grace@example.com', name: 'Grace Hopper', given_name: 'Grace', avatar_url: 'https://example.com/grace.png', is_active: false },

@@ -104,6 +104,29 @@ describe('subscription plans API', () => {
     expect((await admin.put('/api/admin/subscriptions/fixed-id', { unknown_field: 1 })).status).toBe(400);
   });
 
+  it('refuses a one-time plan with monthly credits (create or update) with 400 naming monthly_credits, and appends nothing', async () => {
+    const count = async (id: string) => (await t.db.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`plan-${id}`])).rows[0].n;
+    const created = await admin.post('/api/admin/subscriptions', valid({ id: 'contradiction', is_one_time: true, monthly_credits: 100 }));
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ field: 'monthly_credits' });
+    expect(created.body.error).toMatch(/one-time/i);
+    expect(await count('contradiction')).toBe(0);
+
+    expect((await admin.post('/api/admin/subscriptions', valid({ id: 'monthly-one', monthly_credits: 100 }))).status).toBe(201);
+    const flipped = await admin.put('/api/admin/subscriptions/monthly-one', { is_one_time: true });
+    expect(flipped.status).toBe(400);
+    expect(flipped.body).toMatchObject({ field: 'monthly_credits' });
+    expect((await admin.post('/api/admin/subscriptions', valid({ id: 'pack-one', is_one_time: true, monthly_credits: 0, one_time_credits: 50 }))).status).toBe(201);
+    const monthly = await admin.put('/api/admin/subscriptions/pack-one', { monthly_credits: 10 });
+    expect(monthly.status).toBe(400);
+    expect(monthly.body).toMatchObject({ field: 'monthly_credits' });
+    expect([await count('monthly-one'), await count('pack-one')]).toEqual([1, 1]);
+    // Both fields together make a consistent pack.
+    const fixed = await admin.put('/api/admin/subscriptions/monthly-one', { is_one_time: true, monthly_credits: 0 });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.subscription).toMatchObject({ is_one_time: true, monthly_credits: 0 });
+  });
+
   it('keeps prices exact to the cent', async () => {
     const res = await admin.post('/api/admin/subscriptions', valid({ price_usd: 0.29 }));
     expect(res.body.subscription.price_usd).toBe(0.29);

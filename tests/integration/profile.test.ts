@@ -130,7 +130,7 @@ describe('POST /api/me/profile/update', () => {
     const plan = { name: 'Starter', description: 'For founders testing ideas.', price_usd: 9.99, monthly_credits: 100, one_time_credits: 0, is_one_time: false, system_only: false, is_active: true, example_usages: [] };
     await app.app.commands.run(planDecider, planStreamId('starter'), { type: 'CreatePlan', data: { planId: 'starter', at, ...plan } }, { metadata: { actor: 'system' } });
     await run({ type: 'SubscribePlan', data: { orgId, plan: { planId: 'starter', name: 'Starter', subscriptionId: 'sub_1', isOneTime: false, monthlyCredits: 100 }, at } });
-    await run({ type: 'GrantCredits', data: { orgId, amount: 100, kind: 'purchase', description: 'Starter plan', at } });
+    await run({ type: 'GrantCredits', data: { orgId, lotId: crypto.randomUUID(), amount: 100, kind: 'purchase', source: 'plan_monthly', description: 'Starter plan', at } });
     await run({ type: 'DebitCredits', data: { orgId, amount: 7, description: 'Board meeting', usageId: crypto.randomUUID(), userId: null, at } });
 
     const profile = (await bea.get('/api/me/profile')).body;

@@ -76,6 +76,21 @@ describe('projects', () => {
     expect((await member.get('/api/projects')).body).toEqual([]);
   });
 
+  it('refuses a member of a disabled organization with 403 org_inactive, storing nothing, and lets them again once enabled', async () => {
+    const member = await memberOf(`Paused ${randomUUID().slice(0, 6)}`);
+    const orgId = (await member.get('/api/auth/me')).body.user.organization_id as string;
+    expect((await admin.post(`/api/admin/orgs/${orgId}/toggle-active`)).status).toBe(200);
+    const before = (await t.db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'ProjectCreated'`)).rows[0].n;
+    const refused = await member.post('/api/projects', { name: 'While paused', description: '' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('org_inactive');
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'ProjectCreated'`)).rows[0].n).toBe(before);
+    expect((await member.get('/api/projects')).body).toEqual([]);
+
+    expect((await admin.post(`/api/admin/orgs/${orgId}/toggle-active`)).status).toBe(200);
+    expect((await member.post('/api/projects', { name: 'Back at it', description: '' })).status).toBe(201);
+  });
+
   it('answers 401 to a visitor and 403 to an inactive account', async () => {
     const visitor = new Client(t.url);
     expect((await visitor.get('/api/projects')).status).toBe(401);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
 import { projections } from '../../projections/registry.ts';
 import { rebuild } from '../../projections/rebuild.ts';
-import { projectionsCaughtUp } from '../../services/ops/status.ts';
+import { projectionsCaughtUp } from '../../projections/status.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { appendLedger } from '../support/events.ts';
 import { Client, signIn } from '../support/http.ts';

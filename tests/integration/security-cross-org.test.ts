@@ -5,7 +5,7 @@ import type { Client } from '../support/http.ts';
 import { signInAdmin } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { createPlans, PACK_PLAN } from './stripe-support.ts';
-import { projectionsCaughtUp } from '../../services/ops/status.ts';
+import { projectionsCaughtUp } from '../../projections/status.ts';
 import { waitFor } from '../support/processes.ts';
 
 /** Alice and Bob are members of two organizations; Alice uses every id of Bob's that she could learn. */
@@ -38,7 +38,7 @@ beforeAll(async () => {
   expect(project.status).toBe(201);
   bobProject = project.body.id;
   const used = await bob.client.post('/api/usage', { credits: 7, description: 'bob secret usage', idempotencyKey: 'bob-key' });
-  expect(used.body).toEqual({ balance: 93 });
+  expect(used.body).toEqual({ balance: 93, available: 93 });
   const checkout = await bob.client.post('/api/stripe/create-checkout-session', { subscriptionId: PACK_PLAN.id });
   expect(checkout.status).toBe(200);
   bobCheckout = checkout.body.url.split('/').at(-1);
@@ -69,7 +69,7 @@ describe("a member never reads or changes another organization's data", () => {
     const before = await streamLength(bob.orgId);
     const spent = await alice.post('/api/usage', { credits: 5, description: 'mine', idempotencyKey: 'bob-key', orgId: bob.orgId, org_id: bob.orgId });
     expect(spent.status === 200 || spent.status === 400).toBe(true);
-    if (spent.status === 200) expect(spent.body).toEqual({ balance: 95 });
+    if (spent.status === 200) expect(spent.body).toEqual({ balance: 95, available: 95 });
     expect(await streamLength(bob.orgId)).toBe(before);
     expect(await balanceOf(bob.orgId)).toBe(93);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../services/config.ts';
+import { loadConfig } from '../../services/platform/config.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { signInAdmin } from '../support/identity.ts';
 import type { Client } from '../support/http.ts';
@@ -71,9 +71,27 @@ describe('security headers (helmet)', () => {
     expect(csp(page.headers)['style-src']).toEqual(["'self'"]);
   });
 
-  it('allows the contact form script host only when CONTACT_FORM_SCRIPT_HOST names it', async () => {
+  it('serves the queue board with nothing from another host: its page and stylesheets name none, and its policy allows none', async () => {
+    const board = await get('/admin/queues', admin.cookie);
+    const html = await board.text();
+    expect(html).toContain('Bull Dashboard');
+    const references = [...html.matchAll(/\b(?:href|src)=["']?([^"' >]+)/gi)].map((m) => m[1]);
+    expect(references.length).toBeGreaterThan(3);
+    expect(references.filter((url) => /^(?:[a-z]+:)?\/\//i.test(url))).toEqual([]);
+    for (const sheet of references.filter((url) => url.endsWith('.css'))) {
+      const css = await (await get(`/admin/queues/${sheet}`, admin.cookie)).text();
+      expect(css.length).toBeGreaterThan(100);
+      expect(css).not.toMatch(/@import|url\(\s*["']?(?:https?:)?\/\//i);
+    }
+    const policy = csp(board.headers);
+    for (const directive of ['style-src', 'font-src', 'script-src', 'connect-src']) {
+      expect(policy[directive].filter((source) => /\./.test(source))).toEqual([]);
+    }
+  });
+
+  it('allows the contact form script host only when CONTACT_FORM_SCRIPT_URL names a script there', async () => {
     expect(csp((await get('/contact')).headers)['script-src']).toEqual(["'self'"]);
-    const withForm = await startApp({ workers: false, databaseUrl: t.config.DATABASE_URL, env: { CONTACT_FORM_SCRIPT_HOST: 'https://forms.example.com/embed/contact.js' } });
+    const withForm = await startApp({ workers: false, databaseUrl: t.config.DATABASE_URL, env: { CONTACT_FORM_SCRIPT_URL: 'https://forms.example.com/embed/contact.js' } });
     try {
       const policy = csp((await fetch(`${withForm.url}/contact`)).headers);
       expect(policy['script-src']).toEqual(["'self'", 'https://forms.example.com']);
@@ -84,16 +102,16 @@ describe('security headers (helmet)', () => {
     }
   });
 
-  it('refuses a contact-form host that is not an http(s) origin', () => {
-    expect(() => loadConfig({ CONTACT_FORM_SCRIPT_HOST: "'unsafe-inline'" })).toThrow(/CONTACT_FORM_SCRIPT_HOST/);
-    expect(() => loadConfig({ CONTACT_FORM_SCRIPT_HOST: 'javascript:alert(1)' })).toThrow(/CONTACT_FORM_SCRIPT_HOST/);
+  it('refuses a contact-form script that is not an http(s) URL', () => {
+    expect(() => loadConfig({ CONTACT_FORM_SCRIPT_URL: "'unsafe-inline'" })).toThrow(/CONTACT_FORM_SCRIPT_URL/);
+    expect(() => loadConfig({ CONTACT_FORM_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(/CONTACT_FORM_SCRIPT_URL/);
   });
 
   it('in production adds HSTS and upgrade-insecure-requests', async () => {
     const prod = await startApp({
       workers: false,
       databaseUrl: t.config.DATABASE_URL,
-      env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars!', DEV_LOGIN: '0' },
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars!', DEV_LOGIN: '0', METRICS_TOKEN: 'a-metrics-token-for-tests' },
     });
     try {
       const res = await fetch(`${prod.url}/`);

@@ -40,6 +40,23 @@ describe('rate limits (RATE_LIMIT=on)', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('lets 3 contact messages a minute through from one address, signed in or not, then answers 429 and stores nothing more', async () => {
+    const contact = (client: Client) => client.post('/api/contact', { name: 'Ann', email: 'ann@example.com', message: 'Hello' });
+    const count = async () => (await t.db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'ContactMessageReceived'`)).rows[0].n as number;
+    const before = await count();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await contact(new Client(signIns.url))).status);
+    expect(statuses).toEqual([201, 201, 201]);
+    expect((await contact(new Client(signIns.url))).status).toBe(429);
+    // Counted by address: a session of its own does not reset it.
+    const member = await memberWithOrg(t, 'writer@example.com');
+    const signedIn = new Client(signIns.url);
+    signedIn.cookie = member.client.cookie;
+    expect((await signedIn.get('/api/auth/me')).body.success).toBe(true);
+    expect((await contact(signedIn)).status).toBe(429);
+    expect(await count()).toBe(before + 3);
+  });
+
   it('is not fooled by a made-up X-Forwarded-For (no proxy is trusted unless TRUST_PROXY says so)', async () => {
     const spoofed = await devLogin(signIns.url, { 'x-forwarded-for': '203.0.113.77' });
     expect(spoofed.status).toBe(429);

@@ -32,7 +32,7 @@ describe('session fixation', () => {
     expect(res.status).toBe(200);
     expect(victim.cookie).not.toBe(planted);
     expect(victim.cookie.split('.')[0]).not.toBe(planted.split('.')[0]);
-    expect((await victim.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive' });
+    expect((await victim.get('/api/auth/me')).body).toEqual({ success: false, reason: 'inactive', account_status: 'pending' });
     expect(await who(withCookie(planted))).toBeNull();
   });
 

@@ -4,8 +4,9 @@ import { signPayload } from '../../services/billing/stripe.ts';
 import type { TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
 
-export const FIXTURE_DIR = new URL('../../../shared/fixtures/stripe/', import.meta.url);
-/** The placeholder org of the fixtures (README: "client_reference_id is an org UUID"). */
+/** The project's Stripe webhook payloads (tests/fixtures/stripe, see its README). */
+export const FIXTURE_DIR = new URL('../fixtures/stripe/', import.meta.url);
+/** The placeholder org of the fixtures (their README: "client_reference_id is an org UUID"). */
 export const FIXTURE_ORG = '7f3c2a1e-4b5d-4e6f-8a9b-0c1d2e3f4a5b';
 
 export const PRO_PLAN = {
@@ -33,7 +34,6 @@ export const fixtureNames = () =>
     .filter((f) => f.endsWith('.json'))
     .sort();
 
-const RENAMED: Record<string, string> = { org_id: 'orgId', user_id: 'userId', plan_id: 'planId' };
 const STRIPE_ID = /^(evt|sub|cs_test|pi|ch|in|re|il|si)_[A-Za-z0-9]+$/;
 
 function rewrite(value: unknown, orgId: string, suffix: string): unknown {
@@ -43,23 +43,33 @@ function rewrite(value: unknown, orgId: string, suffix: string): unknown {
   }
   if (Array.isArray(value)) return value.map((v) => rewrite(v, orgId, suffix));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'metadata' ? renameKeys(v, orgId) : rewrite(v, orgId, suffix)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v, orgId, suffix)]));
   }
   return value;
 }
 
-function renameKeys(metadata: unknown, orgId: string): unknown {
-  if (!metadata || typeof metadata !== 'object') return metadata;
-  return Object.fromEntries(Object.entries(metadata).map(([k, v]) => [RENAMED[k] ?? k, v === FIXTURE_ORG ? orgId : v]));
+/**
+ * A fixture for one test organization: the placeholder org replaced (client_reference_id and our
+ * metadata), and (with a suffix) every Stripe id made unique so that scenarios do not share ids.
+ */
+export function fixtureEvent(name: string, orgId: string, suffix = '', options: { fresh?: boolean } = {}): Record<string, any> {
+  const raw = JSON.parse(readFileSync(new URL(name, FIXTURE_DIR), 'utf8'));
+  const event = rewrite(raw, orgId, suffix) as Record<string, any>;
+  return options.fresh ? shiftTimes(event, Math.floor(Date.now() / 1000) - event.created) : event;
 }
 
+/** Unix times (seconds) of this century's Stripe objects: created, periods, current_period_end... */
+const isUnixTime = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 1_400_000_000 && v < 2_500_000_000;
+
 /**
- * A fixture as our product would receive it: metadata keys renamed to ours, the placeholder org
- * replaced, and (with a suffix) every Stripe id made unique so that scenarios do not share ids.
+ * The fixture as if it had happened now: every unix time moved by the same amount, so the periods it
+ * bills have not ended yet (monthly credits expire at their period's end).
  */
-export function fixtureEvent(name: string, orgId: string, suffix = ''): Record<string, any> {
-  const raw = JSON.parse(readFileSync(new URL(name, FIXTURE_DIR), 'utf8'));
-  return rewrite(raw, orgId, suffix) as Record<string, any>;
+export function shiftTimes<T>(value: T, seconds: number): T {
+  if (isUnixTime(value)) return (value + seconds) as T;
+  if (Array.isArray(value)) return value.map((v) => shiftTimes(v, seconds)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shiftTimes(v, seconds)])) as T;
+  return value;
 }
 
 export async function postEvent(url: string, event: unknown, secret: string, tamper?: (payload: string) => string) {

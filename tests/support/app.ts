@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { deleteRedisPrefix as deleteKeys } from '../../services/platform/redis.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig, type Config } from '../../services/config.ts';
-import { buildApp, type BuildOptions } from '../../services/http/app.ts';
-import { createPool } from '../../services/http/plugins/db.ts';
+import { loadConfig, type Config } from '../../services/platform/config.ts';
+import { buildApi } from '../../bin/compose.ts';
+import { listenOptions, type BuildOptions } from '../../services/http/app.ts';
+import { createPool } from '../../services/platform/pool.ts';
 import { startWorkers, type RunningWorkers } from '../../workers/main.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -28,23 +29,12 @@ export interface StartOptions {
   workers?: boolean;
   /** Reuse a database instead of a fresh copy of the template. */
   databaseUrl?: string;
-  /** Passed to buildApp (e.g. a log stream to read the log lines back). */
+  /** Passed to buildApi (e.g. a log stream to read the log lines back). */
   build?: BuildOptions;
 }
 
-export async function deleteRedisPrefix(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+/** Deletes a test's own Redis keys. */
+export const deleteRedisPrefix = (prefix: string) => deleteKeys(REDIS_URL, prefix);
 
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -69,8 +59,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? null : await createTestDatabase(inject('templateDb'));
   const config = testConfig(options.databaseUrl ?? database!.url, options.env);
   const workers = options.workers === false ? null : await startWorkers(config);
-  const app = await buildApp(config, options.build);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const app = await buildApi(config, options.build);
+  await app.listen({ ...listenOptions(config, 0), host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const db = createPool(config.DATABASE_URL, 4);
   return {

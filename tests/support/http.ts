@@ -1,6 +1,9 @@
 /** A small client for API tests: JSON in and out, a cookie jar of one session. */
 export class Client {
+  /** The session cookie (`sid=…`). */
   cookie = '';
+  /** Other cookies the server set (e.g. the read-your-writes position), sent back like a browser would. */
+  readonly jar = new Map<string, string>();
 
   constructor(readonly baseUrl: string) {}
 
@@ -10,7 +13,7 @@ export class Client {
       redirect: 'manual',
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookie || this.jar.size ? { cookie: [this.cookie, ...[...this.jar].map(([k, v]) => `${k}=${v}`)].filter(Boolean).join('; ') } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -19,6 +22,12 @@ export class Client {
     for (const c of setCookie) {
       const [pair] = c.split(';');
       if (pair.startsWith('sid=')) this.cookie = pair.endsWith('=') ? '' : pair;
+      else {
+        const [name, ...value] = pair.split('=');
+        const cleared = value.join('=') === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(c);
+        if (cleared) this.jar.delete(name);
+        else this.jar.set(name, value.join('='));
+      }
     }
     const text = await res.text();
     let json: T;

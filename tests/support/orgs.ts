@@ -27,7 +27,7 @@ export async function grantCredits(t: TestApp, orgId: string, amount: number, ki
   await t.app.commands.run(
     orgDecider,
     orgStreamId(orgId),
-    { type: 'GrantCredits', data: { orgId, amount, kind, description: 'test grant', at: at() } },
+    { type: 'GrantCredits', data: { orgId, lotId: randomUUID(), amount, kind, source: kind === 'adjustment' ? 'manual' : 'purchase', description: 'test grant', at: at() } },
     { metadata: { actor: 'test' } },
   );
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import type { Config } from '../../services/config.ts';
+import type { Config } from '../../services/platform/config.ts';
 
 export interface Child {
   process: ChildProcess;
@@ -9,9 +9,12 @@ export interface Child {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Runs one of the product's entry points as its own process, with the test's database and Redis prefix. */
+/**
+ * Runs one of the product's entry points as its own process, with the test's database and Redis prefix:
+ * a TypeScript entry through tsx, a compiled `.js` one with plain node.
+ */
 export function spawnEntry(entry: string, config: Config, env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -59,8 +62,8 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
 }
 
 /** Starts an API process on a port and waits until it answers. */
-export async function spawnApi(config: Config, port: number): Promise<Child & { url: string }> {
-  const child = spawnEntry('services/http/server.ts', config, { PORT: String(port), HOST: '127.0.0.1' });
+export async function spawnApi(config: Config, port: number, entry = 'bin/api.ts', env: Record<string, string> = {}): Promise<Child & { url: string }> {
+  const child = spawnEntry(entry, config, { PORT: String(port), HOST: '127.0.0.1', ...env });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
     `API on ${port}`,
@@ -75,7 +78,7 @@ export async function spawnApi(config: Config, port: number): Promise<Child & { 
 
 /** Starts a worker process and waits until it says its workers are running. */
 export async function spawnWorker(config: Config, env: Record<string, string> = {}): Promise<Child> {
-  const child = spawnEntry('workers/main.ts', config, { LOG_LEVEL: 'info', ...env });
+  const child = spawnEntry('bin/worker.ts', config, { LOG_LEVEL: 'info', ...env });
   await waitFor(
     'a worker process to start',
     async () => {

@@ -3,8 +3,6 @@ export const appName = 'Advisory Board';
 export const companyName = 'Advisory Board';
 export const companyLocation = 'Proudly based in the United States';
 
-export const veteransSiteUrl = 'https://veterans.example.org/';
-export const contactFormScriptUrl = 'https://forms.example.com/embed/contact.js';
 
 export const logoUrl = '/logo.svg';
 export const defaultAvatarUrl = '/default-avatar.svg';
@@ -19,10 +17,10 @@ export const defaultPageSize = 10;
 export const palette = {
   charcoalGray: '#2f3b41',
   mutedOliveGreen: '#6b7450',
-  copperBronze: '#a8683c',
+  copperBronze: '#955b32',
   boneBeige: '#e6dccb',
   sageGreen: '#9aab8e',
-  antiqueGold: '#b8974a',
+  antiqueGold: '#c4a35c',
   deepTeal: '#1f5a5e',
   ivory: '#fbf8f0',
 } as const;

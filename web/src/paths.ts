@@ -1,5 +1,9 @@
 const route = (path: string) => ({ path, getHref: () => path });
 
+/** `?redirect=<path>` with the path readable (slashes kept) and its own `?`/`&` escaped. */
+const withRedirect = (path: string, redirect?: string | null) =>
+  redirect ? `${path}?redirect=${encodeURIComponent(redirect).replace(/%2F/g, '/')}` : path;
+
 export const paths = {
   home: route('/'),
   homeAlias: route('/home'),
@@ -9,16 +13,13 @@ export const paths = {
   contact: route('/contact'),
   inactive: route('/inactive'),
   veterans: route('/veterans'),
-  login: {
-    path: '/login',
-    getHref: (redirect?: string) => (redirect ? `/login?redirect=${encodeURI(redirect)}` : '/login'),
-  },
+  login: { path: '/login', getHref: (redirect?: string | null) => withRedirect('/login', redirect) },
   subscribe: { path: '/subscribe/:id', getHref: (id: string | number) => `/subscribe/${id}` },
   subscribed: route('/subscribed'),
   checkoutSim: { path: '/checkout/sim/:id', getHref: (id: string) => `/checkout/sim/${id}` },
 
   dashboard: route('/dashboard'),
-  profile: route('/profile'),
+  profile: { path: '/profile', getHref: (redirect?: string | null) => withRedirect('/profile', redirect) },
   projects: route('/projects'),
   project: { path: '/project/:id', getHref: (id: string | number) => `/project/${id}` },
   advisors: route('/advisors'),
@@ -41,6 +42,7 @@ export const paths = {
     apiTest: route('/admin/apiTest'),
     history: { path: '/admin/history/:streamId', getHref: (kind: string, id: string) => `/admin/history/${encodeURIComponent(`${kind}-${id}`)}` },
     projections: route('/admin/projections'),
+    messages: route('/admin/messages'),
     /** The BullMQ dashboard, rendered by the server (not a React route): link to it with a plain <a>. */
     queues: route('/admin/queues'),
   },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../../eventstore/errors.ts';
+import { DomainError } from '../../platform/errors.ts';
 import type { StripeEventEnvelope } from '../events.ts';
 import { signPayload } from '../stripe.ts';
 import { checkoutSessionCompleted, invoicePaid, type PaidSession } from './events.ts';

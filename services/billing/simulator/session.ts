@@ -1,5 +1,5 @@
 import type { Decider } from '../../eventstore/decider.ts';
-import { ConflictError, NotFoundError } from '../../eventstore/errors.ts';
+import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import type { DomainEvent } from '../../eventstore/types.ts';
 
 /** A checkout of the local simulator: what Stripe's hosted page would hold for one purchase. */

@@ -1,16 +1,9 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
-import { DomainError } from '../../eventstore/errors.ts';
+import { DomainError } from '../../platform/errors.ts';
 import { holds } from '../../roles/permissions.ts';
-import {
-  createSession,
-  destroySession,
-  loadSessionUser,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-  type SessionUser,
-} from '../../auth/sessions.ts';
+import { createSession, destroySession, SESSION_COOKIE, SESSION_TTL_MS, sessionKey, type SessionUser } from '../../auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,10 +26,13 @@ export class Unauthenticated extends DomainError {
 }
 
 export class Forbidden extends DomainError {
-  constructor(message = 'You are not allowed to do this') {
-    super(403, 'forbidden', message, { error: 'forbidden' });
+  constructor(message = 'You are not allowed to do this', body: Record<string, unknown> = {}) {
+    super(403, 'forbidden', message, { error: 'forbidden', ...body });
   }
 }
+
+/** A signed-in account that is not active: the web shows /inactive rather than a bare refusal. */
+const inactiveAccount = () => new Forbidden('Your account is not active', { reason: 'inactive' });
 
 /** The BullMQ dashboard, a server-rendered page outside /api that needs the session too. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -77,18 +73,19 @@ export default fp(
       if (!raw) return;
       const unsigned = request.unsignCookie(raw);
       if (!unsigned.valid || !unsigned.value) return;
-      request.user = await loadSessionUser(app.pg, unsigned.value);
+      request.user = await app.identities.sessionUser(unsigned.value);
     });
 
     const requireUser = guard(async (request) => {
       if (!request.user) throw new Unauthenticated();
-      if (!request.user.is_active) throw new Forbidden('Your account is not active');
+      if (!request.user.is_active) throw inactiveAccount();
     });
     app.decorate('requireUser', requireUser);
     app.decorate('requirePermission', (permission: string) =>
       guard(async (request) => {
         if (!request.user) throw new Unauthenticated();
-        if (!request.user.is_active || !holds(request.user.permissions, permission)) throw new Forbidden();
+        if (!request.user.is_active) throw inactiveAccount();
+        if (!holds(request.user.permissions, permission)) throw new Forbidden();
       }),
     );
 
@@ -102,8 +99,13 @@ export default fp(
       route.onRequest = [...([route.onRequest].flat().filter(Boolean) as onRequestHookHandler[]), ...(guards as unknown as onRequestHookHandler[])];
     });
 
+    const endSession = async (sessionId: string) => {
+      await destroySession(app.pg, sessionId);
+      app.identities.changed(sessionKey(sessionId));
+    };
+
     app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
-      if (request.user) await destroySession(app.pg, request.user.sessionId);
+      if (request.user) await endSession(request.user.sessionId);
       const sessionId = await createSession(app.pg, userId);
       reply.setCookie(SESSION_COOKIE, sessionId, {
         path: '/',
@@ -117,9 +119,9 @@ export default fp(
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       const raw = request.cookies[SESSION_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : null;
-      if (unsigned?.valid && unsigned.value) await destroySession(app.pg, unsigned.value);
+      if (unsigned?.valid && unsigned.value) await endSession(unsigned.value);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'identities'] },
 );

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import type pg from 'pg';
+import { createPool, poolTimeouts } from '../../platform/pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,20 +8,11 @@ declare module 'fastify' {
   }
 }
 
-export function createPool(connectionString: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    idle_in_transaction_session_timeout: 15_000,
-    application_name: 'advisory-board',
-  });
-  pool.on('error', () => {}); // an idle client lost its connection; the next query reconnects
-  return pool;
-}
-
 export default fp(
   async (app) => {
-    const pool = createPool(app.config.DATABASE_URL, app.config.DB_POOL_MAX);
+    const pool = createPool(app.config.DATABASE_URL, app.config.DB_POOL_MAX, poolTimeouts(app.config), (err) =>
+      app.log.warn({ err: err.message }, 'postgres connection lost'),
+    );
     app.decorate('pg', pool);
     app.addHook('onClose', async () => pool.end());
   },

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ZodError } from 'zod';
-import { DomainError } from '../../eventstore/errors.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { isUnavailable, RETRY_AFTER_SECONDS } from '../../platform/unavailable.ts';
 
 interface FieldProblem {
   field: string;
@@ -42,13 +43,23 @@ export default fp(
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ error: err.message, message: err.message, code: err.code });
       }
+      if (isUnavailable(err)) {
+        // Postgres or Redis lost, stalled or restarting: the same request may well succeed in a moment.
+        request.log.warn({ err: { message: err.message, code: err.code } }, 'store unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ error: 'unavailable', message: 'The service is briefly unavailable: try again in a moment' });
+      }
       request.log.error({ err }, 'request failed');
       return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side' });
     });
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0];
-      if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !app.hasDecorator('serveIndex')) {
+      // HEAD on an app route answers like GET (Node sends the headers without the body).
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      if (path.startsWith('/api/') || path === '/api' || !read || !app.hasDecorator('serveIndex')) {
         const message = `Route ${request.method} ${path} not found`;
         return reply.status(404).send({ error: message, message });
       }

@@ -1,11 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { EventStore } from '../../eventstore/store.ts';
-import { handleCommand, type CommandOptions, type CommandOutcome, type Decider } from '../../eventstore/decider.ts';
-import type { DomainEvent, EventMetadata } from '../../eventstore/types.ts';
+import { type Decider } from '../../eventstore/decider.ts';
+import { handleCommand, type CommandOptions, type CommandOutcome } from '../../eventstore/command-handler.ts';
+import type { ConnectReadModels, ReadModelGate } from '../../eventstore/read-models.ts';
+import type { DomainEvent, EventMetadata, LogPosition } from '../../eventstore/types.ts';
 import { runTransaction, type Tx } from '../../eventstore/transaction.ts';
-import { ProjectionProgress } from '../../../projections/progress.ts';
-import { wakeOnAppend } from '../../../projections/waker.ts';
+import type { CommandMetrics } from '../../platform/metrics.ts';
+import { noteAppend } from '../request-scope.ts';
 
 export interface Commands {
   /** Runs a command on one stream and waits (bounded) until the read models it feeds show it. */
@@ -21,30 +23,34 @@ export interface Commands {
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   metadata(request: FastifyRequest): EventMetadata;
-}
-
-/** Counters of this process, for the benchmark and the ops page. */
-export interface CommandMetrics {
-  commands: number;
-  /** Re-reads after a concurrency clash (attempts beyond the first). */
-  retries: number;
+  /** Tells the current caller's next reads to wait for this position (a command appended outside `run`). */
+  appended(position: LogPosition): void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: CommandMetrics;
     store: EventStore;
-    progress: ProjectionProgress;
+    readModels: ReadModelGate;
     commands: Commands;
   }
 }
 
-export default fp(
-  async (app) => {
+const noReadModels: ReadModelGate = { waitFor: async () => true, waitForAll: async () => true };
+
+export default fp<{ connectReadModels?: ConnectReadModels }>(
+  async (app, options) => {
     const store = new EventStore(app.pg);
-    const wakeUps = wakeOnAppend(store, app.queues.projector, app.config.DATABASE_URL, (err) => app.log.warn({ err }, 'could not signal an append'));
-    const progress = new ProjectionProgress(app.pg, app.config.DATABASE_URL);
-    await progress.start();
+    const link = options.connectReadModels
+      ? await options.connectReadModels({
+          store,
+          pool: app.pg,
+          databaseUrl: app.config.DATABASE_URL,
+          projectorQueue: app.queues.projector,
+          onError: (err) => app.log.warn({ err }, 'read models: could not signal an append'),
+        })
+      : { gate: noReadModels, close: async () => {} };
+    const readModels = link.gate;
 
     const metrics: CommandMetrics = { commands: 0, retries: 0 };
     const commands: Commands = {
@@ -52,18 +58,26 @@ export default fp(
         const outcome = await handleCommand(store, decider, streamId, command, options);
         metrics.commands++;
         metrics.retries += outcome.attempts - 1;
-        if (outcome.append) await progress.waitFor(outcome.events.map((e) => e.type), outcome.append.position);
+        if (outcome.append) {
+          noteAppend(outcome.append.position);
+          await readModels.waitFor(outcome.events.map((e) => e.type), outcome.append.position);
+        }
         return outcome;
       },
       async transaction(fn) {
         const { value, appended } = await runTransaction(app.pg, store, fn);
         const last = appended.at(-1);
-        if (last) await progress.waitFor(appended.flatMap((a) => a.types), last.append.position);
+        if (last) {
+          noteAppend(last.append.position);
+          await readModels.waitFor(appended.flatMap((a) => a.types), last.append.position);
+        }
         return value;
       },
+      appended: noteAppend,
       metadata(request) {
         return {
-          correlation_id: (request.headers['x-correlation-id'] as string | undefined) ?? request.id,
+          // The request's id (a proxy's X-Request-Id when it sent one): one id from the HTTP log line to the events.
+          correlation_id: request.id,
           actor: request.user?.id ?? 'anonymous',
         };
       },
@@ -71,12 +85,9 @@ export default fp(
 
     app.decorate('metrics', metrics);
     app.decorate('store', store);
-    app.decorate('progress', progress);
+    app.decorate('readModels', readModels);
     app.decorate('commands', commands);
-    app.addHook('onClose', async () => {
-      await progress.close();
-      await wakeUps.close();
-    });
+    app.addHook('onClose', async () => link.close());
   },
   { name: 'eventstore', dependencies: ['db', 'queues'] },
 );

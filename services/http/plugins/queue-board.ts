@@ -5,6 +5,12 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { QUEUE_BOARD_PATH } from './auth.ts';
 import { holds } from '../../roles/permissions.ts';
 
+/** A `<link>` to another host: bull-board's page asks Google for its fonts; without it the board uses the system font. */
+const EXTERNAL_LINK = /<link\b[^>]*\bhref=["']?(?:https?:)?\/\/[^>]*>\s*/gi;
+
+/** The board's page without links to other hosts: it loads everything from us. */
+export const withoutExternalLinks = (html: string) => html.replace(EXTERNAL_LINK, '');
+
 /** The BullMQ dashboard at /admin/queues, for holders of admin.projections.view only. */
 export default fp(
   async (app) => {
@@ -19,6 +25,10 @@ export default fp(
           if (!user.is_active || !holds(user.permissions, 'admin.projections.view')) {
             return reply.status(403).type('text/plain').send('Not authorized');
           }
+        });
+        scope.addHook('onSend', async (_request, reply, payload) => {
+          const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+          return html && typeof payload === 'string' ? withoutExternalLinks(payload) : payload;
         });
         await scope.register(serverAdapter.registerPlugin());
       },

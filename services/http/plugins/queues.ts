@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { redisConnectionOptions } from '../../config.ts';
-import { QUEUE_NAMES, type QueueName } from '../../../workers/jobs.ts';
+import { redisConnectionOptions } from '../../platform/config.ts';
+import { QUEUE_NAMES, type QueueName } from '../../platform/jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,17 +11,33 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The API's Redis: it only adds jobs and counts rate limits, so it fails fast: a command waits at
+ * most REDIS_COMMAND_TIMEOUT_MS, and none is queued while Redis is unreachable (BullMQ's "failing
+ * fast when Redis is down"). It reconnects by itself, with backoff.
+ */
 export default fp(
   async (app) => {
-    const redis = new Redis({ ...redisConnectionOptions(app.config.REDIS_URL), maxRetriesPerRequest: 2, lazyConnect: false });
+    const redis = new Redis({
+      ...redisConnectionOptions(app.config.REDIS_URL),
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      commandTimeout: app.config.REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 5000,
+      retryStrategy: (times) => Math.min(100 * times, 2000),
+    });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis connection error'));
     const queues = Object.fromEntries(
-      QUEUE_NAMES.map((name) => [name, new Queue(name, { connection: redis, prefix: app.config.REDIS_PREFIX })]),
+      QUEUE_NAMES.map((name) => {
+        const queue = new Queue(name, { connection: redis, prefix: app.config.REDIS_PREFIX });
+        queue.on('error', (err) => app.log.warn({ queue: name, err: err.message }, 'queue error'));
+        return [name, queue];
+      }),
     ) as Record<QueueName, Queue>;
     app.decorate('redis', redis);
     app.decorate('queues', queues);
     app.addHook('onClose', async () => {
-      await Promise.all(Object.values(queues).map((q) => q.close()));
+      await Promise.all(Object.values(queues).map((q) => q.close().catch(() => {})));
       redis.disconnect();
     });
   },

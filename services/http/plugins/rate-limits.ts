@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { DomainError } from '../../eventstore/errors.ts';
-import type { Config } from '../../config.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { Config } from '../../platform/config.ts';
 
-type Bucket = 'sign-in' | 'checkout' | 'usage';
+type Bucket = 'sign-in' | 'checkout' | 'usage' | 'contact';
 
 /** The routes an attacker would hammer (guessing sign-ins, card testing, draining credits) and their bucket. */
 export const LIMITED_ROUTES: Record<string, Bucket> = {
@@ -13,11 +13,13 @@ export const LIMITED_ROUTES: Record<string, Bucket> = {
   'GET /api/auth/google/callback': 'sign-in',
   'POST /api/stripe/create-checkout-session': 'checkout',
   'POST /api/usage': 'usage',
+  'POST /api/contact': 'contact',
 };
 
 const maxOf = (config: Config, bucket: Bucket): number => {
   switch (bucket) {
     case 'sign-in':
+    case 'contact':
       return config.RATE_LIMIT_SIGN_IN;
     case 'checkout':
       return config.RATE_LIMIT_CHECKOUT;
@@ -37,11 +39,12 @@ export class TooManyRequests extends DomainError {
   }
 }
 
-/** A signed-in caller is counted by session, anyone else by address. */
-const callerKey = (request: FastifyRequest) => (request.user ? `session:${request.user.sessionId}` : `ip:${request.ip}`);
+/** A signed-in caller is counted by session, anyone else by address; the contact form always by address (like sign-in for visitors). */
+const callerKey = (request: FastifyRequest, bucket: Bucket) =>
+  request.user && bucket !== 'contact' ? `session:${request.user.sessionId}` : `ip:${request.ip}`;
 
 /**
- * Limits on sign-in, checkout and usage, counted in Redis (shared by every API process).
+ * Limits on sign-in, checkout, usage and the contact form, counted in Redis (shared by every API process).
  * RATE_LIMIT=off (benchmarks, tests) registers nothing.
  */
 export default fp(
@@ -62,7 +65,7 @@ export default fp(
           app.rateLimit({
             max: maxOf(app.config, bucket),
             timeWindow: app.config.RATE_LIMIT_WINDOW_MS,
-            keyGenerator: (request) => `${bucket}:${callerKey(request)}`,
+            keyGenerator: (request) => `${bucket}:${callerKey(request, bucket)}`,
           }) as onRequestHookHandler,
         );
       }

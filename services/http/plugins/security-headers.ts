@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import { QUEUE_BOARD_PATH } from './auth.ts';
 
 export const API_DOCS_PATH = '/api/docs';
@@ -9,7 +9,7 @@ type Directives = Record<string, string[]>;
 
 /** The built web app: its own scripts and styles only (React's style props go through the CSSOM, which CSP allows). */
 export function appDirectives(config: Config): Directives {
-  const contact = config.CONTACT_FORM_SCRIPT_HOST ? [config.CONTACT_FORM_SCRIPT_HOST] : [];
+  const contact = config.contactFormOrigin ? [config.contactFormOrigin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...contact],
@@ -27,15 +27,9 @@ export function appDirectives(config: Config): Directives {
   };
 }
 
-/** Bull-board renders inline styles and a <style> block and asks for Google's fonts: allowed on its pages only. */
+/** Bull-board renders inline styles and a <style> block: allowed on its pages only (its font link to Google is removed). */
 export function queueBoardDirectives(config: Config): Directives {
-  const app = appDirectives(config);
-  return {
-    ...app,
-    'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-    'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
-  };
+  return { ...appDirectives(config), 'script-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"] };
 }
 
 /** Swagger UI at /api/docs sets inline styles. */

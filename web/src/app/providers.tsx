@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '../components/Toast';
-import { ActiveProjectProvider } from '../features/projects/active-project';
+import { ActiveProjectProvider } from '../lib/active-project';
 
 const createQueryClient = () =>
   new QueryClient({

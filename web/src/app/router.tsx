@@ -4,7 +4,7 @@ import { Layout } from '../components/Layout';
 import { Loading } from '../components/Loading';
 import { NotFound } from '../components/NotFound';
 import { RequireAuth } from '../components/RequireAuth';
-import LoginPage from '../features/auth/components/LoginPage';
+import LoginPage from '../features/login/components/LoginPage';
 import AboutPage from '../features/public/components/AboutPage';
 import ContactPage from '../features/public/components/ContactPage';
 import FeaturesPage from '../features/public/components/FeaturesPage';
@@ -17,42 +17,43 @@ import { paths } from '../paths';
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 const publicRoutes: RouteObject[] = [
-  { index: true, Component: LandingPage },
-  { path: paths.homeAlias.path, Component: LandingPage },
-  { path: paths.about.path, Component: AboutPage },
-  { path: paths.features.path, Component: FeaturesPage },
-  { path: paths.contact.path, Component: ContactPage },
-  { path: paths.pricing.path, lazy: page(() => import('../features/pricing/components/PricingPage')) },
+  { handle: { title: 'Home' }, index: true, Component: LandingPage },
+  { handle: { title: 'Home' }, path: paths.homeAlias.path, Component: LandingPage },
+  { handle: { title: 'About' }, path: paths.about.path, Component: AboutPage },
+  { handle: { title: 'Features' }, path: paths.features.path, Component: FeaturesPage },
+  { handle: { title: 'Contact' }, path: paths.contact.path, Component: ContactPage },
+  { handle: { title: 'Pricing' }, path: paths.pricing.path, lazy: page(() => import('../features/pricing/components/PricingPage')) },
   { path: paths.subscribe.path, lazy: page(() => import('../features/pricing/components/SubscribePage')) },
-  { path: paths.inactive.path, Component: InactivePage },
-  { path: paths.veterans.path, Component: VeteransPage },
-  { path: paths.login.path, Component: LoginPage },
+  { handle: { title: 'Account not active' }, path: paths.inactive.path, Component: InactivePage },
+  { handle: { title: 'Veterans Resources' }, path: paths.veterans.path, Component: VeteransPage },
+  { handle: { title: 'Sign in' }, path: paths.login.path, Component: LoginPage },
 ];
 
 const memberRoutes: RouteObject[] = [
-  { path: paths.dashboard.path, lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
-  { path: paths.projects.path, lazy: page(() => import('../features/projects/components/ProjectsPage')) },
+  { handle: { title: 'Dashboard' }, path: paths.dashboard.path, lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
+  { handle: { title: 'Projects' }, path: paths.projects.path, lazy: page(() => import('../features/projects/components/ProjectsPage')) },
   { path: paths.project.path, lazy: page(() => import('../features/projects/components/ProjectPage')) },
-  { path: paths.advisors.path, lazy: page(() => import('../features/advisors/components/AdvisorsPage')) },
-  { path: paths.support.path, lazy: page(() => import('../features/support/components/SupportPage')) },
-  { path: paths.profile.path, lazy: page(() => import('../features/profile/components/ProfilePage')) },
-  { path: paths.subscribed.path, lazy: page(() => import('../features/pricing/components/SubscribedPage')) },
-  { path: paths.checkoutSim.path, lazy: page(() => import('../features/billing/components/CheckoutSimPage')) },
+  { handle: { title: 'Advisors' }, path: paths.advisors.path, lazy: page(() => import('../features/advisors/components/AdvisorsPage')) },
+  { handle: { title: 'Support' }, path: paths.support.path, lazy: page(() => import('../features/support/components/SupportPage')) },
+  { handle: { title: 'Profile' }, path: paths.profile.path, lazy: page(() => import('../features/profile/components/ProfilePage')) },
+  { handle: { title: 'Thank you' }, path: paths.subscribed.path, lazy: page(() => import('../features/pricing/components/SubscribedPage')) },
+  { handle: { title: 'Checkout' }, path: paths.checkoutSim.path, lazy: page(() => import('../features/billing/components/CheckoutSimPage')) },
 ];
 
 /** Pages under /admin (relative paths), one line each; their side-navigation entries are in features/admin/nav.ts. */
 const adminRoutes: RouteObject[] = [
-  { path: 'orgs', lazy: page(() => import('../features/admin/components/OrgsPage')) },
-  { path: 'users', lazy: page(() => import('../features/admin/components/UsersPage')) },
-  { path: 'roles', lazy: page(() => import('../features/admin/components/RolesPage')) },
-  { path: 'permissions', lazy: page(() => import('../features/admin/components/PermissionsPage')) },
-  { path: 'subscriptions', lazy: page(() => import('../features/admin-billing/components/SubscriptionsPage')) },
-  { path: 'stripe', lazy: page(() => import('../features/admin-billing/components/StripePage')) },
-  { path: 'assistantComponents', lazy: page(() => import('../features/designer/components/ComponentsPage')) },
-  { path: 'assistants', lazy: page(() => import('../features/designer/components/AssistantsPage')) },
-  { path: 'apiTest', lazy: page(() => import('../features/designer/components/ApiTestPage')) },
+  { handle: { title: 'Organizations' }, path: 'orgs', lazy: page(() => import('../features/admin/components/OrgsPage')) },
+  { handle: { title: 'Users' }, path: 'users', lazy: page(() => import('../features/admin/components/UsersPage')) },
+  { handle: { title: 'Roles' }, path: 'roles', lazy: page(() => import('../features/admin/components/RolesPage')) },
+  { handle: { title: 'Permissions' }, path: 'permissions', lazy: page(() => import('../features/admin/components/PermissionsPage')) },
+  { handle: { title: 'Subscriptions' }, path: 'subscriptions', lazy: page(() => import('../features/admin-billing/components/SubscriptionsPage')) },
+  { handle: { title: 'Stripe' }, path: 'stripe', lazy: page(() => import('../features/admin-billing/components/StripePage')) },
+  { handle: { title: 'Assistant components' }, path: 'assistantComponents', lazy: page(() => import('../features/designer/components/ComponentsPage')) },
+  { handle: { title: 'Assistants' }, path: 'assistants', lazy: page(() => import('../features/designer/components/AssistantsPage')) },
+  { handle: { title: 'API tester' }, path: 'apiTest', lazy: page(() => import('../features/designer/components/ApiTestPage')) },
   { path: 'history/:streamId', lazy: page(() => import('../features/audit/components/HistoryPage')) },
-  { path: 'projections', lazy: page(() => import('../features/ops/components/ProjectionsPage')) },
+  { handle: { title: 'Projections' }, path: 'projections', lazy: page(() => import('../features/ops/components/ProjectionsPage')) },
+  { handle: { title: 'Messages' }, path: 'messages', lazy: page(() => import('../features/messages/components/MessagesPage')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -68,7 +69,7 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [{ lazy: page(() => import('../features/admin/components/AdminLayout')), children: [{ index: true }, ...adminRoutes] }],
       },
-      { path: '*', Component: NotFound },
+      { handle: { title: 'Page not found' }, path: '*', Component: NotFound },
     ],
   },
 ];

@@ -1,56 +1,19 @@
-import { useEffect, useState } from 'react';
-import { contactFormScriptUrl } from '../config';
+import { useRuntimeConfig } from '../lib/runtime-config';
+import { BuiltInContactForm } from './BuiltInContactForm';
+import { ExternalContactForm } from './ExternalContactForm';
 import './contact-form.css';
 
-type FormState = 'loading' | 'loaded' | 'failed';
-
-const scriptId = 'contact-form-script';
-const loadTimeoutMs = 8000;
-
-function useExternalScript(src: string, container: string): FormState {
-  const [state, setState] = useState<FormState>('loading');
-
-  useEffect(() => {
-    const existing = document.getElementById(scriptId) as HTMLScriptElement | null;
-    if (existing?.dataset.state === 'loaded') {
-      setState('loaded');
-      return;
-    }
-    const script = existing ?? Object.assign(document.createElement('script'), { id: scriptId, src, async: true });
-    const onLoad = () => {
-      script.dataset.state = 'loaded';
-      setState('loaded');
-    };
-    const onError = () => {
-      script.dataset.state = 'failed';
-      setState('failed');
-    };
-    script.addEventListener('load', onLoad);
-    script.addEventListener('error', onError);
-    if (!existing) document.getElementById(container)?.appendChild(script);
-    else if (existing.dataset.state === 'failed') setState('failed');
-    const timer = window.setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), loadTimeoutMs);
-    return () => {
-      window.clearTimeout(timer);
-      script.removeEventListener('load', onLoad);
-      script.removeEventListener('error', onError);
-    };
-  }, [src, container]);
-
-  return state;
-}
-
-/** The third-party contact form (spec: /contact), embedded by its script; shared by /contact and /support. */
+/** The contact form of /contact and /support: the deployment's external form when configured, else our own. */
 export function ContactForm() {
-  const state = useExternalScript(contactFormScriptUrl, 'contact-form');
+  const { config, isPending } = useRuntimeConfig();
   return (
     <section className="card contact-card">
-      <div id="contact-form" className="contact-form" />
-      {state === 'loading' && <p className="muted">Loading the contact form...</p>}
-      {state === 'failed' && (
-        <p className="contact-fallback">
-          The contact form could not be loaded right now. Please check your connection and try again later.
-        </p>
+      {isPending ? (
+        <p className="muted">Loading the contact form...</p>
+      ) : config.contactFormScriptUrl ? (
+        <ExternalContactForm src={config.contactFormScriptUrl} />
+      ) : (
+        <BuiltInContactForm />
       )}
     </section>
   );

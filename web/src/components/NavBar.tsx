@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { appName, logoUrl } from '../config';
-import { useAuth } from '../features/auth/api/get-me';
-import { displayName, hasAdminAccess } from '../features/auth/permissions';
-import { useActiveProject } from '../features/projects/active-project';
+import { useAuth } from '../lib/auth/hooks';
+import { displayName, hasAdminAccess } from '../lib/auth/permissions';
+import { useActiveProject } from '../lib/active-project';
 import { paths } from '../paths';
 import { Avatar } from './Avatar';
 import { navItems } from './nav-items';
@@ -14,7 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => `navbar__link${isActi
 export function NavBar() {
   const { pathname } = useLocation();
   const { status, user } = useAuth();
-  const { activeProject } = useActiveProject();
+  const { activeProject, clearActiveProject } = useActiveProject();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
   const menuId = useId();
@@ -50,11 +50,22 @@ export function NavBar() {
         </button>
 
         <nav id={menuId} className={`navbar__links${menuOpen ? ' is-open' : ''}`} aria-label="Main">
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass} end={item.to === paths.home.path} title={item.label}>
-              <span className="navbar__label">{item.label}</span>
-            </NavLink>
-          ))}
+          {items.map((item) => {
+            const link = (
+              <NavLink key={item.to} to={item.to} className={linkClass} end={item.to === paths.home.path} title={item.label}>
+                <span className="navbar__label">{item.label}</span>
+              </NavLink>
+            );
+            if (!item.activeProject) return link;
+            return (
+              <span key={item.to} className="navbar__project">
+                {link}
+                <button type="button" className="navbar__clear" aria-label="Clear the active project" title="Clear the active project" onClick={clearActiveProject}>
+                  ×
+                </button>
+              </span>
+            );
+          })}
           {user && (
             <>
               <NavLink to={paths.profile.path} className={({ isActive }) => `${linkClass({ isActive })} navbar__profile`}>

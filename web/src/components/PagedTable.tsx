@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useState, type Key, type ReactNode } from 'react';
 import type { PageState, SortOrder } from '../lib/paging';
+import { LoadError, type LoadFailure } from './LoadError';
 import './paged-table.css';
 
 export interface Column<T> {
@@ -27,6 +28,8 @@ export interface PagedTableProps<T> {
   onChange: (next: PageState) => void;
   rowKey?: (row: T, index: number) => Key;
   isLoading?: boolean;
+  /** The rows could not be loaded: shown with a Retry instead of the rows (never as "empty"). */
+  loadError?: LoadFailure;
   emptyText?: ReactNode;
   searchPlaceholder?: string;
   searchDelayMs?: number;
@@ -40,7 +43,7 @@ const cellText = (row: object, key: string): ReactNode => {
 
 export function PagedTable<T extends object>(props: PagedTableProps<T>) {
   const { columns, rows, page, totalPages, search, sortField = 'id', sortOrder = 'asc', sortFields } = props;
-  const { onChange, rowKey, isLoading, emptyText = 'No results.', searchPlaceholder = 'Search...' } = props;
+  const { onChange, rowKey, isLoading, loadError, emptyText = 'No results.', searchPlaceholder = 'Search...' } = props;
   const searchDelayMs = props.searchDelayMs ?? 300;
   const state: PageState = { page, search, sortField, sortOrder };
   const lastPage = Math.max(totalPages, 1);
@@ -111,7 +114,14 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => (
+            {loadError && (
+              <tr>
+                <td colSpan={columns.length}>
+                  <LoadError {...loadError} />
+                </td>
+              </tr>
+            )}
+            {!loadError && rows.map((row, index) => (
               <tr key={rowKey ? rowKey(row, index) : index}>
                 {columns.map((column) => (
                   <td key={column.key} className={column.className}>
@@ -120,7 +130,7 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
                 ))}
               </tr>
             ))}
-            {rows.length === 0 && (
+            {!loadError && rows.length === 0 && (
               <tr>
                 <td colSpan={columns.length} className="paged-table__empty">
                   {isLoading ? 'Loading...' : emptyText}

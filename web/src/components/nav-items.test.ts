@@ -23,9 +23,9 @@ describe('navItems', () => {
   });
 
   it('shows member links and the active project on other paths', () => {
-    const items = navItems({ ...base, pathname: '/dashboard', signedIn: true, activeProject: { id: 9, name: 'Launch' } });
+    const items = navItems({ ...base, pathname: '/dashboard', signedIn: true, activeProject: { id: '9', name: 'Launch' } });
     expect(items.map((i) => i.label)).toEqual(['Projects', 'Advisors', 'Support', 'Launch', 'Dashboard']);
-    expect(items[3].to).toBe('/project/9');
+    expect(items[3]).toEqual({ to: '/project/9', label: 'Launch', activeProject: true });
   });
 
   it('leaves out the project link when none is active', () => {

@@ -3,13 +3,15 @@ import { isMarketingPath, paths } from '../paths';
 export interface NavItem {
   to: string;
   label: string;
+  /** The active project's link, which can be cleared from the bar. */
+  activeProject?: boolean;
 }
 
 interface NavContext {
   pathname: string;
   signedIn: boolean;
   isAdmin: boolean;
-  activeProject: { id: number | string; name: string } | null;
+  activeProject: { id: string; name: string } | null;
 }
 
 const marketing: NavItem[] = [
@@ -25,7 +27,7 @@ export function navItems({ pathname, signedIn, isAdmin, activeProject }: NavCont
     return signedIn ? [...marketing, ...accountItems(isAdmin)] : marketing;
   }
   if (!signedIn) return [];
-  const project = activeProject ? [{ to: paths.project.getHref(activeProject.id), label: activeProject.name }] : [];
+  const project = activeProject ? [{ to: paths.project.getHref(activeProject.id), label: activeProject.name, activeProject: true }] : [];
   return [
     { to: paths.projects.path, label: 'Projects' },
     { to: paths.advisors.path, label: 'Advisors' },

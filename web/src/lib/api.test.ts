@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, buildUrl } from './api';
+import { ApiError, apiFetch, buildUrl, errorMessage, serverMessage } from './api';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -54,5 +54,23 @@ describe('buildUrl', () => {
     );
     expect(buildUrl('/api/a?x=1', { page: 1 })).toBe('/api/a?x=1&page=1');
     expect(buildUrl('/api/a')).toBe('/api/a');
+  });
+});
+
+describe('errorMessage', () => {
+  it("prefers the server's sentence to a machine code beside it", () => {
+    expect(errorMessage({ error: 'org_inactive', message: 'Your organization is not active' }, 'x')).toBe('Your organization is not active');
+    expect(errorMessage({ error: 'Duplicate entry: name', message: 'Duplicate entry: name' }, 'x')).toBe('Duplicate entry: name');
+    expect(errorMessage({ error: 'org_inactive' }, 'x')).toBe('org_inactive');
+    expect(errorMessage(undefined, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('serverMessage', () => {
+  it("shows the server's words for a refusal and the page's text otherwise", () => {
+    expect(serverMessage(new ApiError(409, { error: 'Duplicate entry: name' }, 'x'), 'Failed to create role.')).toBe('Duplicate entry: name');
+    expect(serverMessage(new ApiError(500, { error: 'Internal Server Error' }, 'x'), 'Failed to create role.')).toBe('Failed to create role.');
+    expect(serverMessage(new ApiError(0, undefined, 'Network error'), 'Failed to create role.')).toBe('Failed to create role.');
+    expect(serverMessage(new Error('boom'), 'Failed to create role.')).toBe('Failed to create role.');
   });
 });

@@ -43,7 +43,9 @@ export function errorMessage(body: unknown, fallback: string): string {
   if (typeof body === 'string' && body.trim()) return body;
   if (body && typeof body === 'object') {
     const { error, message } = body as { error?: unknown; message?: unknown };
-    if (typeof error === 'string' && error) return error;
+    // A machine code in `error` (e.g. 'org_inactive') beside a sentence in `message`: the sentence.
+    const isCode = typeof error === 'string' && /^[a-z][a-z0-9_]*$/.test(error);
+    if (typeof error === 'string' && error && !(isCode && typeof message === 'string' && message)) return error;
     if (typeof message === 'string' && message) return message;
   }
   return fallback;
@@ -68,4 +70,13 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
   const data = await readBody(res);
   if (!res.ok) throw new ApiError(res.status, data, errorMessage(data, `Request failed (${res.status})`));
   return data as T;
+}
+
+/**
+ * What to tell a person about a failed call: the server's own words for a refusal it explained
+ * (4xx, e.g. "Duplicate entry: name" or the last-admin 409), else the page's generic text.
+ */
+export function serverMessage(err: unknown, fallback: string): string {
+  if (!(err instanceof ApiError) || err.status < 400 || err.status >= 500) return fallback;
+  return errorMessage(err.body, fallback);
 }

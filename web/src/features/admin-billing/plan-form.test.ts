@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from './money';
-import { changedFields, emptyPlanForm, fromPlanForm, toPlanForm } from './plan-form';
+import { changedFields, emptyPlanForm, fromPlanForm, planProblem, toPlanForm } from './plan-form';
 import type { AdminPlan } from './types';
 
 const plan: AdminPlan = {
@@ -13,6 +12,8 @@ const plan: AdminPlan = {
   is_one_time: false,
   system_only: false,
   is_active: true,
+  rollover: false,
+  one_time_expiry_days: null,
   example_usages: ['A', 'B'],
   created_at: '',
   updated_at: '',
@@ -32,11 +33,21 @@ describe('plan form', () => {
   });
 });
 
-describe('payment amounts', () => {
-  it('shows cents as dollars for usd and with the currency code otherwise', () => {
-    expect(formatAmount(4900, 'usd')).toBe('$49.00');
-    expect(formatAmount(-4900, 'usd')).toBe('-$49.00');
-    expect(formatAmount(1250, 'eur')).toBe('12.50 EUR');
-    expect(formatAmount(null, 'usd')).toBe('');
+describe('credit life fields', () => {
+  it('reads an empty expiry as never and a number as days', () => {
+    expect(fromPlanForm({ ...emptyPlanForm, one_time_expiry_days: '' }).one_time_expiry_days).toBeNull();
+    expect(fromPlanForm({ ...emptyPlanForm, one_time_expiry_days: ' 30 ', rollover: true })).toMatchObject({ one_time_expiry_days: 30, rollover: true });
+    expect(toPlanForm({ ...plan, one_time_expiry_days: 90, rollover: true })).toMatchObject({ one_time_expiry_days: '90', rollover: true });
+  });
+});
+
+describe('planProblem', () => {
+  it('refuses a one-time plan with monthly credits, naming the field', () => {
+    expect(planProblem({ is_one_time: true, monthly_credits: 100 })).toMatchObject({ field: 'monthly_credits' });
+  });
+
+  it('accepts one-time packs without monthly credits and monthly plans with them', () => {
+    expect(planProblem({ is_one_time: true, monthly_credits: 0 })).toBeNull();
+    expect(planProblem({ is_one_time: false, monthly_credits: 100 })).toBeNull();
   });
 });

@@ -10,6 +10,10 @@ export interface PlanForm {
   is_one_time: boolean;
   system_only: boolean;
   is_active: boolean;
+  /** Monthly credits carry over to the next period instead of expiring at its end (issue 15). */
+  rollover: boolean;
+  /** Days one-time credits last; empty means they never expire. */
+  one_time_expiry_days: string;
   example_usages: string;
 }
 
@@ -22,6 +26,8 @@ export const emptyPlanForm: PlanForm = {
   is_one_time: false,
   system_only: false,
   is_active: true,
+  rollover: false,
+  one_time_expiry_days: '',
   example_usages: '',
 };
 
@@ -34,6 +40,8 @@ export const toPlanForm = (plan: AdminPlan): PlanForm => ({
   is_one_time: plan.is_one_time,
   system_only: plan.system_only,
   is_active: plan.is_active,
+  rollover: plan.rollover,
+  one_time_expiry_days: plan.one_time_expiry_days === null ? '' : String(plan.one_time_expiry_days),
   example_usages: plan.example_usages.join('\n'),
 });
 
@@ -48,6 +56,8 @@ export function fromPlanForm(form: PlanForm): PlanInput {
     is_one_time: form.is_one_time,
     system_only: form.system_only,
     is_active: form.is_active,
+    rollover: form.rollover,
+    one_time_expiry_days: form.one_time_expiry_days.trim() === '' ? null : parseInt(form.one_time_expiry_days, 10),
     example_usages: form.example_usages
       .split('\n')
       .map((line) => line.trim())
@@ -62,4 +72,12 @@ export function changedFields(before: AdminPlan, after: PlanInput): Partial<Plan
     if (JSON.stringify(after[key]) !== JSON.stringify(before[key])) Object.assign(changes, { [key]: after[key] });
   }
   return changes;
+}
+
+/** A plan that contradicts itself (issue 12): a one-time pack has no monthly credits. The server refuses it too. */
+export function planProblem(input: Pick<PlanInput, 'is_one_time' | 'monthly_credits'>): { field: keyof PlanInput; message: string } | null {
+  if (input.is_one_time && input.monthly_credits > 0) {
+    return { field: 'monthly_credits', message: 'A one-time plan cannot have monthly credits: set Monthly credits to 0 or untick One-time.' };
+  }
+  return null;
 }

@@ -5,6 +5,8 @@ export interface AdminNavItem {
   label: string;
   /** Needed to see the entry and to open its page (dot-hierarchical). */
   permission: string;
+  /** A page the server renders (not a React route): a plain link that loads it. */
+  server?: boolean;
 }
 
 /** The admin side navigation, in order. A new admin page adds one line here and one route in app/router.tsx. */
@@ -18,7 +20,9 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.assistantComponents.path, label: 'Assistant Components', permission: 'admin.assistants.view' },
   { to: paths.admin.assistants.path, label: 'Assistants', permission: 'admin.assistants.view' },
   { to: paths.admin.apiTest.path, label: 'API Tester', permission: 'admin.apiTest' },
+  { to: paths.admin.messages.path, label: 'Messages', permission: 'admin.messages.view' },
   { to: paths.admin.projections.path, label: 'Projections', permission: 'admin.projections.view' },
+  { to: paths.admin.queues.path, label: 'Queues', permission: 'admin.projections.view', server: true },
 ];
 
 /** The navigation entry a path belongs to (the longest matching one), if any. */

@@ -1,49 +1,8 @@
-export interface Subscription {
-  id: string;
-  name: string;
-  description: string;
-  monthly_credits: number;
-  is_one_time: boolean;
-}
+import type { ApiAnswer, Item, ListAnswer } from '../../lib/api-contract';
 
-export interface AdminOrg {
-  id: string;
-  name: string;
-  is_active: boolean;
-  credit_balance: number;
-  last_billing: string | null;
-  subscription: Subscription | null;
-}
-
-export interface RoleRef {
-  id: string;
-  name: string;
-}
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  is_active: boolean;
-  organization_id: string | null;
-  organization: { name: string; credits: number; subscription: Subscription | null } | null;
-  roles: RoleRef[];
-  permissions: string[];
-}
-
-export interface Permission {
-  id: string;
-  name: string;
-  description: string;
-}
-
-export interface Role {
-  id: string;
-  name: string;
-  permissions: Permission[];
-}
-
-export interface RolesAnswer {
-  roles: Role[];
-  allPossiblePermissions: Permission[];
-}
+export type AdminOrg = Item<ListAnswer<ApiAnswer<'/api/admin/orgs'>>>;
+export type AdminUser = Item<ListAnswer<ApiAnswer<'/api/admin/users'>>>;
+export type Permission = Item<ApiAnswer<'/api/admin/permissions'>>;
+export type RolesAnswer = ApiAnswer<'/api/admin/roles'>;
+export type Role = Item<RolesAnswer['roles']>;
+export type RoleRef = AdminUser['roles'][number];

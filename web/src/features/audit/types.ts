@@ -1,25 +1,6 @@
-export interface StreamEvent {
-  position: number;
-  streamPosition: number;
-  type: string;
-  data: unknown;
-  metadata: { actor?: string; correlation_id?: string; command_id?: string; [key: string]: unknown };
-  createdAt: string;
-}
+import type { ApiAnswer, Item } from '../../lib/api-contract';
 
-export interface StreamPage {
-  data: StreamEvent[];
-  totalPages: number;
-  total: number;
-}
-
-export interface ChainCheck {
-  ok: boolean;
-  checked: number;
-  firstBadPosition: number | null;
-}
-
-export interface BalanceAt {
-  balance: number;
-  at: string;
-}
+export type StreamPage = ApiAnswer<'/api/admin/streams/{streamId}/events'>;
+export type StreamEvent = Item<StreamPage['data']> & { metadata: { actor?: string; correlation_id?: string; command_id?: string } };
+export type ChainCheck = ApiAnswer<'/api/admin/streams/{streamId}/verify'>;
+export type BalanceAt = ApiAnswer<'/api/admin/orgs/{id}/balance'>;

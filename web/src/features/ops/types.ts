@@ -1,19 +1,7 @@
-export type ProjectionState = 'live' | 'rebuilding' | 'failed';
+import type { ApiAnswer, Item } from '../../lib/api-contract';
 
-export interface ProjectionStatus {
-  name: string;
-  version: number;
-  position: number;
-  headPosition: number;
-  lag: number;
-  lagSeconds: number;
-  status: ProjectionState;
-  /** 0..1 while rebuilding; 1 otherwise. */
-  progress: number;
-  lastError: string | null;
-  rebuildingVersion: number | null;
-  oldestOpenTransactionSeconds: number;
-}
+export type ProjectionStatus = Item<ApiAnswer<'/api/admin/projections'>>;
+export type ProjectionState = ProjectionStatus['status'];
 
 /** A rebuild this page asked for: the version that was serving then, and when it was asked. */
 export interface WatchedRebuild {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { saveFailureMessage } from './save-message';
+import { missingField, saveFailureMessage } from './save-message';
 
 describe('saveFailureMessage', () => {
   it('names the duplicate field', () => {
@@ -21,5 +21,16 @@ describe('saveFailureMessage', () => {
     expect(saveFailureMessage(new ApiError(0, undefined, 'Network error'))).toBe('Failed to save');
     expect(saveFailureMessage(new TypeError('boom'))).toBe('Failed to save');
     expect(saveFailureMessage('weird')).toBe('Unknown error occurred');
+  });
+});
+
+describe('missingField', () => {
+  it('says an empty organization name (or name) is missing instead of saving', () => {
+    expect(missingField({ name: 'Ada', orgName: '   ' })).toBe('Organization name is required.');
+    expect(missingField({ name: '', orgName: 'Acme' })).toBe('Name is required.');
+  });
+
+  it('lets a complete form through', () => {
+    expect(missingField({ name: 'Ada', orgName: 'Acme' })).toBeNull();
   });
 });

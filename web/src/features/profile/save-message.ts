@@ -12,3 +12,10 @@ export function saveFailureMessage(err: unknown): string {
   if (err.status === 0) return 'Failed to save';
   return 'Unexpected API error';
 }
+
+/** What the form cannot save without (issue 12: an empty organization name is said, not silently ignored). */
+export function missingField(input: { name: string; orgName: string }): string | null {
+  if (!input.name.trim()) return 'Name is required.';
+  if (!input.orgName.trim()) return 'Organization name is required.';
+  return null;
+}

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { WebhookLogDetail } from '../types';
+import { apiGet } from '../../../lib/api-contract';
 import { billingAdminKeys } from './keys';
 
-export const getWebhookEvent = (id: number) => apiFetch<WebhookLogDetail>(`/api/admin/stripe/webhook-log/${id}`);
+export const getWebhookEvent = (id: number) => apiGet('/api/admin/stripe/webhook-log/{id}', { params: { id } });
 
 export const getWebhookEventQueryOptions = (id: number) =>
   queryOptions({ queryKey: billingAdminKeys.webhookEvent(id), queryFn: () => getWebhookEvent(id), retry: false });

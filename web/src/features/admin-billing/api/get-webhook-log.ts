@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { pageQuery, type Paged, type PageState } from '../../../lib/paging';
-import type { WebhookLogRow } from '../types';
+import { apiGet } from '../../../lib/api-contract';
+import { pageQuery, type PageState } from '../../../lib/paging';
 import { billingAdminKeys } from './keys';
 
-export const getWebhookLog = (state: PageState) =>
-  apiFetch<Paged<WebhookLogRow>>('/api/admin/stripe/webhook-log', { query: pageQuery(state) });
+export const getWebhookLog = (state: PageState) => apiGet('/api/admin/stripe/webhook-log', { query: pageQuery(state) });
 
 /** While an event on the page waits for the worker, the page asks again every 2 s. */
 export const getWebhookLogQueryOptions = (state: PageState) =>

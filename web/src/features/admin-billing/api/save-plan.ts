@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { AdminPlan, PlanInput } from '../types';
+import { apiPost, apiPut } from '../../../lib/api-contract';
+import type { PlanChanges, PlanInput } from '../types';
 import { billingAdminKeys } from './keys';
 
-type Saved = { success: true; subscription: AdminPlan };
+export const createPlan = (input: PlanInput) => apiPost('/api/admin/subscriptions', { body: input });
 
-export const createPlan = (input: PlanInput) => apiFetch<Saved>('/api/admin/subscriptions', { method: 'POST', body: input });
-
-export const updatePlan = ({ id, changes }: { id: string; changes: Partial<PlanInput> }) =>
-  apiFetch<Saved>(`/api/admin/subscriptions/${encodeURIComponent(id)}`, { method: 'PUT', body: changes });
+export const updatePlan = ({ id, changes }: { id: string; changes: PlanChanges }) =>
+  apiPut('/api/admin/subscriptions/{id}', { params: { id }, body: changes });
 
 /** The server answers once the plans read model shows the change, so the list is refetched at once. */
 export function useCreatePlan() {

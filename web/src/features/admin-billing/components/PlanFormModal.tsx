@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { emptyPlanForm, toPlanForm, type PlanForm } from '../plan-form';
+import { emptyPlanForm, fromPlanForm, planProblem, toPlanForm, type PlanForm } from '../plan-form';
 import type { AdminPlan } from '../types';
 
 interface Props {
@@ -16,9 +16,12 @@ export function PlanFormModal({ open, plan, saving, onClose, onSave }: Props) {
   const [form, setForm] = useState<PlanForm>(plan ? toPlanForm(plan) : emptyPlanForm);
   const id = useId();
   const set = <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const problem = planProblem(fromPlanForm(form));
+  const [showProblem, setShowProblem] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave(form);
+    if (problem) setShowProblem(true);
+    else onSave(form);
   };
 
   return (
@@ -53,21 +56,50 @@ export function PlanFormModal({ open, plan, saving, onClose, onSave }: Props) {
           </label>
           <label className="field">
             <span className="field__label">Monthly credits</span>
-            <input className="input" name="monthly_credits" type="number" min="0" step="1" required value={form.monthly_credits} onChange={(e) => set('monthly_credits', e.target.value)} />
+            <input
+              className="input"
+              name="monthly_credits"
+              type="number"
+              min="0"
+              step="1"
+              required
+              aria-invalid={showProblem && problem?.field === 'monthly_credits' ? true : undefined}
+              aria-describedby={showProblem && problem ? `${id}-problem` : undefined}
+              value={form.monthly_credits}
+              onChange={(e) => set('monthly_credits', e.target.value)}
+            />
           </label>
           <label className="field">
             <span className="field__label">One-time credits</span>
             <input className="input" name="one_time_credits" type="number" min="0" step="1" required value={form.one_time_credits} onChange={(e) => set('one_time_credits', e.target.value)} />
           </label>
+          <label className="field">
+            <span className="field__label">One-time credits expire after (days)</span>
+            <input
+              className="input"
+              name="one_time_expiry_days"
+              type="number"
+              min="1"
+              step="1"
+              placeholder="Never"
+              value={form.one_time_expiry_days}
+              onChange={(e) => set('one_time_expiry_days', e.target.value)}
+            />
+          </label>
         </div>
         <div className="plan-form__flags">
-          {(['is_one_time', 'system_only', 'is_active'] as const).map((flag) => (
+          {(['is_one_time', 'system_only', 'is_active', 'rollover'] as const).map((flag) => (
             <label key={flag} className="plan-form__flag">
               <input type="checkbox" name={flag} checked={form[flag]} onChange={(e) => set(flag, e.target.checked)} />
-              {{ is_one_time: 'One-time', system_only: 'System only', is_active: 'Active' }[flag]}
+              {{ is_one_time: 'One-time', system_only: 'System only', is_active: 'Active', rollover: 'Unused monthly credits roll over' }[flag]}
             </label>
           ))}
         </div>
+        {showProblem && problem && (
+          <p id={`${id}-problem`} className="form-error" role="alert">
+            {problem.message}
+          </p>
+        )}
         <label className="field">
           <span className="field__label">Example usages (one per line)</span>
           <textarea className="input" name="example_usages" rows={3} value={form.example_usages} onChange={(e) => set('example_usages', e.target.value)} />

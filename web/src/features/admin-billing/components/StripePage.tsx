@@ -1,6 +1,6 @@
-import { useAuth } from '../../auth/api/get-me';
-import { holds } from '../../auth/permissions';
-import { useSimulator } from '../api/test-events';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
+import { useOrgOptions, useSimulator } from '../api/test-events';
 import { TestEventsPanel } from './TestEventsPanel';
 import { TransactionsTable } from './TransactionsTable';
 import { WebhookLogTable } from './WebhookLogTable';
@@ -10,14 +10,16 @@ export default function StripePage() {
   const { user } = useAuth();
   const simulator = useSimulator();
   const canSend = holds(user?.permissions, 'admin.stripe.edit') && simulator.data?.testEvents === true;
+  const orgs = useOrgOptions(holds(user?.permissions, 'admin.orgs.view'));
+  const orgNames = new Map((orgs.data ?? []).map((org) => [org.id, org.name]));
 
   return (
     <div className="admin-page">
       <h1>Stripe</h1>
-      <TestEventsPanel canSend={canSend} />
+      <TestEventsPanel canSend={canSend} orgs={orgs.data ?? null} />
       <section className="admin-billing__section" aria-labelledby="transactions-title">
         <h2 id="transactions-title">Payment transactions</h2>
-        <TransactionsTable />
+        <TransactionsTable orgNames={orgNames} />
       </section>
       <section className="admin-billing__section" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhook log</h2>

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { LocalPagedTable } from '../../../components/LocalPagedTable';
+import { loadFailure } from '../../../components/LoadError';
 import type { Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { useAuth } from '../../auth/api/get-me';
-import { holds } from '../../auth/permissions';
+import { serverMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
+import { formatNumber, formatUsd } from '../../../lib/format';
 import { useAdminPlans } from '../api/get-admin-plans';
 import { useCreatePlan, useUpdatePlan } from '../api/save-plan';
 import { changedFields, fromPlanForm, type PlanForm } from '../plan-form';
@@ -51,7 +54,7 @@ export default function SubscriptionsPage() {
           toast.success('Subscription created!');
           setEditing(null);
         },
-        onError: () => toast.error('Failed to create subscription'),
+        onError: (err) => toast.error(serverMessage(err, 'Failed to create subscription')),
       });
     } else if (editing) {
       update.mutate(
@@ -61,7 +64,7 @@ export default function SubscriptionsPage() {
             toast.success('Subscription updated!');
             setEditing(null);
           },
-          onError: () => toast.error('Failed to update subscription.'),
+          onError: (err) => toast.error(serverMessage(err, 'Failed to update subscription.')),
         },
       );
     }
@@ -70,9 +73,9 @@ export default function SubscriptionsPage() {
   const columns: Column<AdminPlan>[] = [
     { key: 'id', header: 'ID', className: 'admin__id', render: (p) => <code title={p.id}>{p.id}</code> },
     { key: 'name', header: 'Name' },
-    { key: 'price_usd', header: 'Price', className: 'amount', render: (p) => `$${p.price_usd.toFixed(2)}` },
-    { key: 'monthly_credits', header: 'Monthly credits', className: 'amount' },
-    { key: 'one_time_credits', header: 'One-time credits', className: 'amount' },
+    { key: 'price_usd', header: 'Price', className: 'amount', render: (p) => formatUsd(p.price_usd) },
+    { key: 'monthly_credits', header: 'Monthly credits', className: 'amount', render: (p) => formatNumber(p.monthly_credits) },
+    { key: 'one_time_credits', header: 'One-time credits', className: 'amount', render: (p) => formatNumber(p.one_time_credits) },
     { key: 'is_one_time', header: 'One-time', render: (p) => yes(p.is_one_time) },
     { key: 'system_only', header: 'System only', render: (p) => yes(p.system_only) },
     { key: 'is_active', header: 'Active', render: (p) => yes(p.is_active) },
@@ -105,6 +108,8 @@ export default function SubscriptionsPage() {
         sortFields={sortFields}
         rowKey={(p) => p.id}
         isLoading={plans.isPending}
+        loadError={loadFailure(plans, 'The subscription plans could not be loaded.')}
+        emptyText="No subscription plans."
       />
       {editing && (
         <PlanFormModal

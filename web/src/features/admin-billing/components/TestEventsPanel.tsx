@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/Toast';
-import { useOrgOptions, useSendTestEvent } from '../api/test-events';
+import { useSendTestEvent } from '../api/test-events';
 import type { TestEventKind } from '../types';
 
 const kinds: { kind: TestEventKind; label: string }[] = [
@@ -10,8 +10,8 @@ const kinds: { kind: TestEventKind; label: string }[] = [
 ];
 
 /** Simulator mode only: correctly signed Stripe events for an organization, through the real webhook. */
-export function TestEventsPanel({ canSend }: { canSend: boolean }) {
-  const orgs = useOrgOptions(canSend);
+/** `orgs` is null when the viewer may not list organizations: they type an id instead. */
+export function TestEventsPanel({ canSend, orgs }: { canSend: boolean; orgs: { id: string; name: string }[] | null }) {
   const send = useSendTestEvent();
   const toast = useToast();
   const [orgId, setOrgId] = useState('');
@@ -32,10 +32,10 @@ export function TestEventsPanel({ canSend }: { canSend: boolean }) {
       </p>
       <label className="field">
         <span className="field__label">Organization</span>
-        {orgs.data ? (
+        {orgs ? (
           <select className="input" name="orgId" value={orgId} onChange={(e) => setOrgId(e.target.value)}>
             <option value="">Choose an organization</option>
-            {orgs.data.map((org) => (
+            {orgs.map((org) => (
               <option key={org.id} value={org.id}>
                 {org.name}
               </option>

@@ -1,20 +1,28 @@
 import { useEffect, useState } from 'react';
+import { loadFailure } from '../../../components/LoadError';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
 import { initialPageState, type PageState } from '../../../lib/paging';
 import { useTransactions } from '../api/get-transactions';
-import { formatAmount } from '../money';
+import { formatDateTime, formatMoney, shortId } from '../../../lib/format';
 import type { PaymentTransaction } from '../types';
 
 const short = (value: string | null) => (value ? <code title={value}>{value.length > 18 ? `${value.slice(0, 18)}…` : value}</code> : '');
 
-const columns: Column<PaymentTransaction>[] = [
+/** An organization by name when the viewer may list them, its id on hover either way. */
+const orgCell = (id: string | null, names: ReadonlyMap<string, string>) => {
+  if (!id) return '';
+  const name = names.get(id);
+  return name ? <span title={id}>{name}</span> : <code title={id}>{shortId(id)}</code>;
+};
+
+const columnsFor = (orgNames: ReadonlyMap<string, string>): Column<PaymentTransaction>[] => [
   { key: 'id', header: 'ID' },
-  { key: 'eventCreated', header: 'Date', className: 'nowrap', render: (r) => (r.eventCreated ?? r.created_at).slice(0, 10) },
+  { key: 'eventCreated', header: 'Date', className: 'nowrap', render: (r) => formatDateTime(r.eventCreated ?? r.created_at) },
   { key: 'kind', header: 'Kind' },
-  { key: 'amount_total', header: 'Amount', className: 'amount', render: (r) => formatAmount(r.amount_total, r.currency) },
+  { key: 'amount_total', header: 'Amount', className: 'amount', render: (r) => formatMoney(r.amount_total, r.currency) },
   { key: 'paymentStatus', header: 'Status' },
-  { key: 'orgId', header: 'Org', className: 'admin__id', render: (r) => short(r.orgId) },
+  { key: 'orgId', header: 'Organization', render: (r) => orgCell(r.orgId, orgNames) },
   { key: 'planId', header: 'Plan' },
   { key: 'eventId', header: 'Event', render: (r) => short(r.eventId) },
 ];
@@ -27,7 +35,7 @@ const sortFields = [
   { value: 'kind', label: 'Kind' },
 ];
 
-export function TransactionsTable() {
+export function TransactionsTable({ orgNames }: { orgNames: ReadonlyMap<string, string> }) {
   const [state, setState] = useState<PageState>({ ...initialPageState, sortOrder: 'desc' });
   const transactions = useTransactions(state);
   const toast = useToast();
@@ -38,7 +46,7 @@ export function TransactionsTable() {
 
   return (
     <PagedTable
-      columns={columns}
+      columns={columnsFor(orgNames)}
       rows={transactions.data?.data ?? []}
       page={state.page}
       totalPages={transactions.data?.totalPages ?? 1}
@@ -49,6 +57,7 @@ export function TransactionsTable() {
       onChange={setState}
       rowKey={(r) => r.id}
       isLoading={transactions.isPending}
+      loadError={loadFailure(transactions, 'The payment transactions could not be loaded.')}
       emptyText="No payments yet."
     />
   );

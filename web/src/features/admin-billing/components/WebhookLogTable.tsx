@@ -1,8 +1,14 @@
 import { useEffect, useState } from 'react';
+import { loadFailure } from '../../../components/LoadError';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
+import { formatDateTimeSeconds } from '../../../lib/format';
 import { initialPageState, type PageState } from '../../../lib/paging';
+import { errorMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
 import { useWebhookLog } from '../api/get-webhook-log';
+import { useRetryWebhookEvent } from '../api/retry-webhook-event';
 import type { WebhookLogRow } from '../types';
 import { WebhookEventModal } from './WebhookEventModal';
 
@@ -13,13 +19,23 @@ const sortFields = [
   { value: 'received_at', label: 'Received' },
 ];
 
-const time = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '');
-
 export function WebhookLogTable() {
   const [state, setState] = useState<PageState>({ ...initialPageState, sortOrder: 'desc' });
   const [open, setOpen] = useState<number | null>(null);
   const log = useWebhookLog(state);
   const toast = useToast();
+  const { user } = useAuth();
+  const canRetry = holds(user?.permissions, 'admin.stripe.edit');
+  const retry = useRetryWebhookEvent();
+
+  const retryEvent = (row: WebhookLogRow) =>
+    retry.mutate(row.event_id, {
+      onSuccess: (outcome) => {
+        if (outcome.status === 'failed') toast.error(`Still failing: ${outcome.detail}`);
+        else toast.success(outcome.status === 'processed' ? `Applied: ${outcome.detail}` : `Ignored: ${outcome.detail}`);
+      },
+      onError: (err) => toast.error(errorMessage((err as { body?: unknown }).body, 'Failed to retry the event')),
+    });
 
   useEffect(() => {
     if (log.isError) toast.error('Failed to load the webhook log');
@@ -30,16 +46,29 @@ export function WebhookLogTable() {
     { key: 'type', header: 'Type' },
     { key: 'status', header: 'Status', render: (r) => <span className={`webhook-status webhook-status--${r.status}`}>{r.status}</span> },
     { key: 'reason', header: 'Reason', render: (r) => r.reason ?? r.summary ?? '' },
-    { key: 'received_at', header: 'Received', className: 'nowrap', render: (r) => time(r.received_at) },
-    { key: 'processed_at', header: 'Processed', className: 'nowrap', render: (r) => time(r.processed_at) },
+    { key: 'received_at', header: 'Received', className: 'nowrap', render: (r) => formatDateTimeSeconds(r.received_at) },
+    { key: 'processed_at', header: 'Processed', className: 'nowrap', render: (r) => formatDateTimeSeconds(r.processed_at) },
     { key: 'event_id', header: 'Event', render: (r) => <code title={r.event_id}>{r.event_id.length > 14 ? `${r.event_id.slice(0, 14)}…` : r.event_id}</code> },
     {
       key: 'raw',
       header: 'Raw',
       render: (r) => (
-        <button type="button" className="button button--small button--secondary" aria-label={`View event ${r.event_id}`} onClick={() => setOpen(r.id)}>
-          View
-        </button>
+        <>
+          <button type="button" className="button button--small button--secondary" aria-label={`View event ${r.event_id}`} onClick={() => setOpen(r.id)}>
+            View
+          </button>
+          {canRetry && r.status === 'failed' && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={`Retry event ${r.event_id}`}
+              disabled={retry.isPending}
+              onClick={() => retryEvent(r)}
+            >
+              Retry
+            </button>
+          )}
+        </>
       ),
     },
   ];
@@ -58,6 +87,7 @@ export function WebhookLogTable() {
         onChange={setState}
         rowKey={(r) => r.id}
         isLoading={log.isPending}
+        loadError={loadFailure(log, 'The webhook log could not be loaded.')}
         emptyText="No webhook events yet."
       />
       <WebhookEventModal id={open} onClose={() => setOpen(null)} />

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { Role } from '../types';
+import { apiPost } from '../../../lib/api-contract';
 import { adminKeys } from './keys';
 
-export const createRole = (name: string) => apiFetch<{ success: true; role: Role }>('/api/admin/roles', { method: 'POST', body: { name } });
+export const createRole = (name: string) => apiPost('/api/admin/roles', { body: { name } });
 
 export function useCreateRole() {
   const queryClient = useQueryClient();

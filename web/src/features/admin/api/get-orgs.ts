@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiGet } from '../../../lib/api-contract';
 import type { AdminOrg } from '../types';
 import { adminKeys } from './keys';
 
-export const getOrgs = () => apiFetch<AdminOrg[]>('/api/admin/orgs');
+/** Without a paging query the server answers every organization; the table pages them here. */
+export const getOrgs = () => apiGet('/api/admin/orgs') as Promise<AdminOrg[]>;
 
 export const getOrgsQueryOptions = () => queryOptions({ queryKey: adminKeys.orgs(), queryFn: getOrgs, staleTime: 0, retry: false });
 

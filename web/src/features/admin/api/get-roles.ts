@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { RolesAnswer } from '../types';
+import { apiGet } from '../../../lib/api-contract';
 import { adminKeys } from './keys';
 
-export const getRoles = () => apiFetch<RolesAnswer>('/api/admin/roles');
+export const getRoles = () => apiGet('/api/admin/roles');
 
 export const getRolesQueryOptions = () => queryOptions({ queryKey: adminKeys.roles(), queryFn: getRoles, staleTime: 0, retry: false });
 

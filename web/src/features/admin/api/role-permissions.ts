@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiDelete, apiPost, type ApiParams } from '../../../lib/api-contract';
 import { adminKeys } from './keys';
 
-export interface RolePermissionInput {
-  roleId: string;
-  permissionId: string;
-}
+const path = '/api/admin/roles/{roleId}/permissions/{permissionId}';
+export type RolePermissionInput = ApiParams<typeof path, 'post'>;
 
-const rolePermissionPath = ({ roleId, permissionId }: RolePermissionInput) =>
-  `/api/admin/roles/${encodeURIComponent(roleId)}/permissions/${encodeURIComponent(permissionId)}`;
-
-export const addPermission = (input: RolePermissionInput) => apiFetch<{ success: true }>(rolePermissionPath(input), { method: 'POST' });
-export const removePermission = (input: RolePermissionInput) => apiFetch<{ success: true }>(rolePermissionPath(input), { method: 'DELETE' });
+export const addPermission = (params: RolePermissionInput) => apiPost(path, { params });
+export const removePermission = (params: RolePermissionInput) => apiDelete(path, { params });
 
 /** A role's permissions also change what its users may do: users and roles are refetched. */
 function useRolePermissionMutation(mutationFn: (input: RolePermissionInput) => Promise<unknown>) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPut } from '../../../lib/api-contract';
 import { adminKeys } from './keys';
 
 export interface SetUserActiveInput {
@@ -8,10 +8,7 @@ export interface SetUserActiveInput {
 }
 
 export const setUserActive = ({ userId, isActive }: SetUserActiveInput) =>
-  apiFetch<{ success: true; is_active: boolean }>(`/api/admin/users/${encodeURIComponent(userId)}/activate`, {
-    method: 'PUT',
-    body: { is_active: isActive },
-  });
+  apiPut('/api/admin/users/{id}/activate', { params: { id: userId }, body: { is_active: isActive } });
 
 export function useSetUserActive() {
   const queryClient = useQueryClient();

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost } from '../../../lib/api-contract';
 import { adminKeys } from './keys';
 
-export const toggleOrg = (orgId: string) =>
-  apiFetch<{ success: true; is_active: boolean }>(`/api/admin/orgs/${encodeURIComponent(orgId)}/toggle-active`, { method: 'POST' });
+export const toggleOrg = (orgId: string) => apiPost('/api/admin/orgs/{id}/toggle-active', { params: { id: orgId } });
 
 /** The server answers once its read models show the change: the list is refetched at once. */
 export function useToggleOrg() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiDelete, apiPost } from '../../../lib/api-contract';
+import { getMeQueryOptions } from '../../../lib/auth/api';
 import { adminKeys } from './keys';
 
 export interface UserRoleInput {
@@ -7,17 +8,21 @@ export interface UserRoleInput {
   roleId: string;
 }
 
-const userRolePath = ({ userId, roleId }: UserRoleInput) =>
-  `/api/admin/users/${encodeURIComponent(userId)}/roles/${encodeURIComponent(roleId)}`;
+const path = '/api/admin/users/{id}/roles/{roleId}';
 
-export const assignRole = (input: UserRoleInput) => apiFetch<{ success: true }>(userRolePath(input), { method: 'POST' });
-export const removeRole = (input: UserRoleInput) => apiFetch<{ success: true }>(userRolePath(input), { method: 'DELETE' });
+export const assignRole = ({ userId, roleId }: UserRoleInput) => apiPost(path, { params: { id: userId, roleId } });
+export const removeRole = ({ userId, roleId }: UserRoleInput) => apiDelete(path, { params: { id: userId, roleId } });
 
+/** A change to one's own roles changes what one may do here: the current user is refetched too. */
 function useUserRoleMutation(mutationFn: (input: UserRoleInput) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+      ]),
   });
 }
 

@@ -1,6 +1,6 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '../../auth/api/get-me';
-import { hasAdminAccess, holds } from '../../auth/permissions';
+import { useAuth } from '../../../lib/auth/hooks';
+import { hasAdminAccess, holds } from '../../../lib/auth/permissions';
 import { normalizePath, paths } from '../../../paths';
 import { adminNav, navItemFor } from '../nav';
 import { NotAuthorized } from './NotAuthorized';
@@ -15,7 +15,8 @@ export default function AdminLayout() {
   const items = adminNav.filter((item) => holds(user.permissions, item.permission));
   const path = normalizePath(pathname);
   if (path === paths.admin.root.getHref()) {
-    return items.length ? <Navigate to={items[0].to} replace /> : <NotAuthorized />;
+    const first = items.find((item) => !item.server);
+    return first ? <Navigate to={first.to} replace /> : <NotAuthorized />;
   }
   const current = navItemFor(path);
   const allowed = !current || holds(user.permissions, current.permission);
@@ -25,11 +26,17 @@ export default function AdminLayout() {
       <aside className="admin__side">
         <p className="admin__title">Administration</p>
         <nav className="admin__nav" aria-label="Admin">
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={({ isActive }) => `admin__link${isActive ? ' is-active' : ''}`}>
-              {item.label}
-            </NavLink>
-          ))}
+          {items.map((item) =>
+            item.server ? (
+              <a key={item.to} href={item.to} className="admin__link">
+                {item.label}
+              </a>
+            ) : (
+              <NavLink key={item.to} to={item.to} className={({ isActive }) => `admin__link${isActive ? ' is-active' : ''}`}>
+                {item.label}
+              </NavLink>
+            ),
+          )}
         </nav>
       </aside>
       <section className="admin__content">{allowed ? <Outlet /> : <NotAuthorized />}</section>

@@ -1,14 +1,19 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LocalPagedTable } from '../../../components/LocalPagedTable';
+import { loadFailure } from '../../../components/LoadError';
 import type { Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { paths } from '../../../paths';
-import { useAuth } from '../../auth/api/get-me';
-import { holds } from '../../auth/permissions';
+import { serverMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useOrgs } from '../api/get-orgs';
 import { useToggleOrg } from '../api/toggle-org';
 import { useLoadError } from '../hooks/use-load-error';
 import type { AdminOrg } from '../types';
+import { HistoryLink } from './HistoryLink';
+import { IdCell } from './IdCell';
 import { StatusBadge } from './StatusBadge';
 
 const sortFields = [
@@ -33,23 +38,27 @@ const paging = {
 export default function OrgsPage() {
   const { user } = useAuth();
   const canEdit = holds(user?.permissions, 'admin.orgs.edit');
+  const canAudit = holds(user?.permissions, 'admin.audit.view');
   const toast = useToast();
   const orgs = useOrgs();
   const toggle = useToggleOrg();
+  const [disabling, setDisabling] = useState<AdminOrg | null>(null);
   useLoadError(orgs.isError, 'Failed to load organizations');
 
-  const onToggle = (org: AdminOrg) =>
+  const runToggle = (org: AdminOrg) =>
     toggle.mutate(org.id, {
       onSuccess: () => toast.success('Org status updated'),
-      onError: () => toast.error('Failed to update org status'),
+      onError: (err) => toast.error(serverMessage(err, 'Failed to update org status')),
+      onSettled: () => setDisabling(null),
     });
+  const onToggle = (org: AdminOrg) => (org.is_active ? setDisabling(org) : runToggle(org));
 
   const columns: Column<AdminOrg>[] = [
-    { key: 'id', header: 'ID', className: 'admin__id', render: (o) => <code title={o.id}>{o.id}</code> },
+    { key: 'id', header: 'ID', className: 'admin__id', render: (o) => <IdCell id={o.id} /> },
     { key: 'name', header: 'Name' },
     { key: 'is_active', header: 'Status', render: (o) => <StatusBadge active={o.is_active} /> },
-    { key: 'credit_balance', header: 'Credits', className: 'amount' },
-    { key: 'last_billing', header: 'Last Billing', render: (o) => (o.last_billing ?? '').slice(0, 10) },
+    { key: 'credit_balance', header: 'Credits', className: 'amount', render: (o) => formatNumber(o.credit_balance) },
+    { key: 'last_billing', header: 'Last Billing', className: 'nowrap', render: (o) => formatDate(o.last_billing) },
     { key: 'subscription', header: 'Subscription', render: (o) => o.subscription?.name ?? 'None' },
     {
       key: 'actions',
@@ -67,9 +76,7 @@ export default function OrgsPage() {
               {o.is_active ? 'Disable' : 'Enable'}
             </button>
           ) : null}
-          <Link to={paths.admin.history.getHref('org', o.id)} className="button button--small button--secondary" aria-label={`History of ${o.name}`}>
-            History
-          </Link>
+          {canAudit && <HistoryLink kind="org" id={o.id} label={o.name} />}
         </div>
       ),
     },
@@ -85,9 +92,23 @@ export default function OrgsPage() {
         sortFields={sortFields}
         rowKey={(o) => o.id}
         isLoading={orgs.isPending}
+        loadError={loadFailure(orgs, 'The organizations could not be loaded.')}
         emptyText="No organizations."
         searchPlaceholder="Search organizations..."
       />
+      <ConfirmDialog
+        open={disabling !== null}
+        title="Disable organization?"
+        confirmLabel="Disable"
+        busy={toggle.isPending}
+        onConfirm={() => disabling && runToggle(disabling)}
+        onCancel={() => setDisabling(null)}
+      >
+        <p>
+          Disable <strong>{disabling?.name}</strong>? Its members will see that it is disabled and can no longer spend credits or create
+          projects until it is enabled again.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { LocalPagedTable } from '../../../components/LocalPagedTable';
+import { loadFailure } from '../../../components/LoadError';
 import type { Column } from '../../../components/PagedTable';
 import type { LocalPagingOptions } from '../../../lib/local-paging';
 import { usePermissions } from '../api/get-permissions';
@@ -36,6 +37,7 @@ export default function PermissionsPage() {
         sortFields={sortFields}
         rowKey={(p) => p.id}
         isLoading={permissions.isPending}
+        loadError={loadFailure(permissions, 'The permissions could not be loaded.')}
         emptyText="No permissions."
         searchPlaceholder="Search permissions..."
       />

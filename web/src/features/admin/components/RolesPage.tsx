@@ -1,7 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { LoadError, loadFailure } from '../../../components/LoadError';
 import { useToast } from '../../../components/Toast';
-import { useAuth } from '../../auth/api/get-me';
-import { holds } from '../../auth/permissions';
+import { serverMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
 import { useCreateRole } from '../api/create-role';
 import { useRoles } from '../api/get-roles';
 import { useLoadError } from '../hooks/use-load-error';
@@ -35,7 +37,7 @@ export default function RolesPage() {
         setNewName('');
         setSelectedId(answer.role.id);
       },
-      onError: () => toast.error('Failed to create role.'),
+      onError: (err) => toast.error(serverMessage(err, 'Failed to create role.')),
     });
   };
 
@@ -43,6 +45,7 @@ export default function RolesPage() {
     <div className="admin-page">
       <h1>Roles</h1>
       {roles.isPending && <p className="muted">Loading...</p>}
+      {roles.isError && <LoadError {...loadFailure(roles, 'The roles could not be loaded.')!} />}
       <div className="roles">
         <div className="roles__list card">
           <h2>Roles</h2>
@@ -82,7 +85,7 @@ export default function RolesPage() {
               <PermissionTree role={selected} tree={tree} canEdit={canEdit} />
             </>
           ) : (
-            !roles.isPending && <p className="muted">No roles yet.</p>
+            !roles.isPending && !roles.isError && <p className="muted">No roles yet.</p>
           )}
         </section>
       </div>

@@ -1,15 +1,19 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LocalPagedTable } from '../../../components/LocalPagedTable';
+import { loadFailure } from '../../../components/LoadError';
 import type { Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { paths } from '../../../paths';
-import { useAuth } from '../../auth/api/get-me';
-import { holds } from '../../auth/permissions';
+import { serverMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
 import { useRoles } from '../api/get-roles';
 import { useUsers } from '../api/get-users';
 import { useSetUserActive } from '../api/set-user-active';
 import { useLoadError } from '../hooks/use-load-error';
 import type { AdminUser } from '../types';
+import { HistoryLink } from './HistoryLink';
+import { IdCell } from './IdCell';
 import { StatusBadge, StatusIcon } from './StatusBadge';
 import { UserRoles } from './UserRoles';
 
@@ -33,29 +37,33 @@ const paging = {
 export default function UsersPage() {
   const { user: viewer } = useAuth();
   const canEdit = holds(viewer?.permissions, 'admin.users.edit');
+  const canAudit = holds(viewer?.permissions, 'admin.audit.view');
+  const [disabling, setDisabling] = useState<AdminUser | null>(null);
   const toast = useToast();
   const users = useUsers();
   const roles = useRoles({ enabled: canEdit });
   const setActive = useSetUserActive();
   useLoadError(users.isError, 'Failed to load users');
 
-  const onToggle = (user: AdminUser) => {
+  const runToggle = (user: AdminUser) => {
     const isActive = !user.is_active;
     setActive.mutate(
       { userId: user.id, isActive },
       {
         onSuccess: () => toast.success(`User ${isActive ? 'enabled' : 'disabled'} successfully`),
-        onError: () => toast.error('Failed to update user status'),
+        onError: (err) => toast.error(serverMessage(err, 'Failed to update user status')),
+        onSettled: () => setDisabling(null),
       },
     );
   };
+  const onToggle = (user: AdminUser) => (user.is_active ? setDisabling(user) : runToggle(user));
 
   const allRoles = roles.data?.roles.map(({ id, name }) => ({ id, name })) ?? [];
   const columns: Column<AdminUser>[] = [
-    { key: 'id', header: 'ID', className: 'admin__id', render: (u) => <code title={u.id}>{u.id}</code> },
+    { key: 'id', header: 'ID', className: 'admin__id', render: (u) => <IdCell id={u.id} /> },
     { key: 'name', header: 'Name' },
     { key: 'email', header: 'Email' },
-    { key: 'roles', header: 'Roles', render: (u) => <UserRoles user={u} allRoles={allRoles} canEdit={canEdit} /> },
+    { key: 'roles', header: 'Roles', render: (u) => <UserRoles user={u} allRoles={allRoles} canEdit={canEdit} viewerId={viewer?.id ?? null} /> },
     {
       key: 'is_active',
       header: 'Status',
@@ -76,15 +84,7 @@ export default function UsersPage() {
           <StatusIcon active={u.is_active} />
         ),
     },
-    {
-      key: 'history',
-      header: 'History',
-      render: (u) => (
-        <Link to={paths.admin.history.getHref('user', u.id)} className="button button--small button--secondary" aria-label={`History of ${u.email}`}>
-          History
-        </Link>
-      ),
-    },
+    ...(canAudit ? [{ key: 'history', header: 'History', render: (u: AdminUser) => <HistoryLink kind="user" id={u.id} label={u.email} /> }] : []),
   ];
 
   return (
@@ -97,9 +97,24 @@ export default function UsersPage() {
         sortFields={sortFields}
         rowKey={(u) => u.id}
         isLoading={users.isPending}
+        loadError={loadFailure(users, 'The users could not be loaded.')}
         emptyText="No users."
         searchPlaceholder="Search users..."
       />
+      <ConfirmDialog
+        open={disabling !== null}
+        title="Disable user?"
+        confirmLabel="Disable"
+        busy={setActive.isPending}
+        onConfirm={() => disabling && runToggle(disabling)}
+        onCancel={() => setDisabling(null)}
+      >
+        <p>
+          Disable <strong>{disabling?.email}</strong>
+          {disabling?.id === viewer?.id ? ' (your own account)' : ''}? They are signed out of the app and told that their account is not
+          active until it is enabled again.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiGet, type ApiAnswer, type Item } from '../../../lib/api-contract';
 
-export interface Advisor {
-  id: string;
-  name: string;
-  description: string;
-  tags: { id: string; name: string }[];
-}
+export type Advisor = Item<ApiAnswer<'/api/advisors'>['data']>;
 
 export const advisorKeys = {
   all: ['advisors'] as const,
   list: () => [...advisorKeys.all, 'list'] as const,
 };
 
-export const getAdvisors = () => apiFetch<{ data: Advisor[] }>('/api/advisors').then((res) => res.data);
+export const getAdvisors = () => apiGet('/api/advisors').then((res) => res.data);
 
 export const getAdvisorsQueryOptions = () => queryOptions({ queryKey: advisorKeys.list(), queryFn: getAdvisors });
 

@@ -1,8 +1,10 @@
+import { LoadError, loadFailure } from '../../../components/LoadError';
 import { useAdvisors } from '../api/get-advisors';
 import './advisors.css';
 
 export default function AdvisorsPage() {
-  const { data, isPending, isError } = useAdvisors();
+  const advisors = useAdvisors();
+  const { data, isPending, isError } = advisors;
   return (
     <div className="page">
       <header className="page-header">
@@ -10,7 +12,7 @@ export default function AdvisorsPage() {
         <p className="lead">The advisors you can put on a project's board.</p>
       </header>
       {isPending && <p className="muted">Loading advisors...</p>}
-      {isError && <p className="muted">The advisors could not be loaded.</p>}
+      {isError && <LoadError {...loadFailure(advisors, 'The advisors could not be loaded.')!} />}
       {data?.length === 0 && <p className="muted">No advisors are ready yet.</p>}
       {data && data.length > 0 && (
         <ul className="advisor-grid" aria-label="Advisors">

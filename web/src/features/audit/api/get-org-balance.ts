@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { BalanceAt } from '../types';
+import { apiGet } from '../../../lib/api-contract';
 import { auditKeys } from './keys';
 
 /** The organization's balance as of `at` (an ISO instant), computed from its log; now when `at` is null. */
 export const getOrgBalance = (orgId: string, at: string | null) =>
-  apiFetch<BalanceAt>(`/api/admin/orgs/${encodeURIComponent(orgId)}/balance`, { query: { at } });
+  apiGet('/api/admin/orgs/{id}/balance', { params: { id: orgId }, query: at ? { at } : {} });
 
 export const getOrgBalanceQueryOptions = (orgId: string, at: string | null) =>
   queryOptions({ queryKey: auditKeys.balance(orgId, at), queryFn: () => getOrgBalance(orgId, at), retry: false, staleTime: 0 });

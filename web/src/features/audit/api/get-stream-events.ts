@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiGet } from '../../../lib/api-contract';
 import type { StreamPage } from '../types';
 import { auditKeys, type StreamPageParams } from './keys';
 
 export const streamEventsPath = (streamId: string) => `/api/admin/streams/${encodeURIComponent(streamId)}/events`;
 
-export const getStreamEvents = (streamId: string, params: StreamPageParams) =>
-  apiFetch<StreamPage>(streamEventsPath(streamId), { query: { ...params } });
+export const getStreamEvents = (streamId: string, params: StreamPageParams): Promise<StreamPage> =>
+  apiGet('/api/admin/streams/{streamId}/events', { params: { streamId }, query: params });
 
 export const getStreamEventsQueryOptions = (streamId: string, params: StreamPageParams) =>
   queryOptions({

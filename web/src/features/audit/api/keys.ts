@@ -10,4 +10,5 @@ export const auditKeys = {
   events: (streamId: string, params: StreamPageParams) => [...auditKeys.stream(streamId), 'events', params] as const,
   verify: (streamId: string) => [...auditKeys.stream(streamId), 'verify'] as const,
   balance: (orgId: string, at: string | null) => [...auditKeys.all, 'balance', orgId, at ?? 'now'] as const,
+  names: (of: 'users' | 'orgs') => [...auditKeys.all, 'names', of] as const,
 };

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { ChainCheck } from '../types';
+import { apiGet } from '../../../lib/api-contract';
 import { auditKeys } from './keys';
 
-export const verifyStream = (streamId: string) => apiFetch<ChainCheck>(`/api/admin/streams/${encodeURIComponent(streamId)}/verify`);
+export const verifyStream = (streamId: string) => apiGet('/api/admin/streams/{streamId}/verify', { params: { streamId } });
 
 /** Runs only when asked (the Verify button calls refetch), and again on every ask. */
 export const verifyStreamQueryOptions = (streamId: string) =>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useOrgBalance } from '../api/get-org-balance';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { localInputToIso } from '../history';
 
 /** An organization's current balance, and its balance as of any past moment, both computed from its log. */
@@ -13,14 +14,14 @@ export function BalancePanel({ orgId }: { orgId: string }) {
   return (
     <div className="history-panel history-balance">
       <p className="history-balance__now">
-        Current balance: <strong data-testid="current-balance">{current.data ? current.data.balance : current.isError ? '?' : '...'}</strong>
+        Current balance: <strong data-testid="current-balance">{current.data ? formatNumber(current.data.balance) : current.isError ? 'could not be computed' : '...'}</strong>
       </p>
       <div className="history-balance__asof">
         <label htmlFor={inputId}>Balance as of</label>
         <input id={inputId} type="datetime-local" step={1} className="input" value={local} onChange={(event) => setLocal(event.target.value)} />
         {at && (
           <span data-testid="balance-as-of">
-            {past.isError ? 'could not be computed' : past.data ? <strong>{past.data.balance}</strong> : '...'}
+            {past.isError ? 'could not be computed' : past.data ? <strong title={formatDateTime(past.data.at)}>{formatNumber(past.data.balance)}</strong> : '...'}
           </span>
         )}
       </div>

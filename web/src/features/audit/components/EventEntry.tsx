@@ -1,22 +1,25 @@
 import { Link } from 'react-router-dom';
+import { formatDateTimeSeconds, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { balanceAfter, creditChange, prettyJson } from '../history';
 import type { StreamEvent } from '../types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function Actor({ actor }: { actor: string | undefined }) {
+/** Who acted: a user by name when the viewer may read names (the id on hover), else the id. */
+function Actor({ actor, users }: { actor: string | undefined; users: ReadonlyMap<string, string> }) {
   if (!actor) return <span className="muted">unknown</span>;
   if (!UUID.test(actor)) return <span>{actor}</span>;
+  const name = users.get(actor);
   return (
-    <Link to={paths.admin.history.getHref('user', actor)} title="History of this user">
-      <code>{actor}</code>
+    <Link to={paths.admin.history.getHref('user', actor)} title={`History of this user (${actor})`}>
+      {name ?? <code>{actor}</code>}
     </Link>
   );
 }
 
 /** One event of the timeline: when, what, who, under which command, its data and (for credits) the balance after it. */
-export function EventEntry({ event }: { event: StreamEvent }) {
+export function EventEntry({ event, users }: { event: StreamEvent; users: ReadonlyMap<string, string> }) {
   const balance = balanceAfter(event);
   const change = creditChange(event);
   const { actor, correlation_id: correlationId } = event.metadata;
@@ -26,19 +29,19 @@ export function EventEntry({ event }: { event: StreamEvent }) {
         <span className="timeline__seq">#{event.streamPosition}</span>
         <strong className="timeline__type">{event.type}</strong>
         <time dateTime={event.createdAt} className="timeline__time">
-          {new Date(event.createdAt).toLocaleString()}
+          {formatDateTimeSeconds(event.createdAt)}
         </time>
       </header>
       {balance !== null && (
         <p className="timeline__balance" data-testid="balance-after">
-          {change !== null && <span className={`timeline__change ${change < 0 ? 'is-down' : 'is-up'}`}>{change > 0 ? `+${change}` : change}</span>}
-          Balance after: <strong>{balance}</strong>
+          {change !== null && <span className={`timeline__change ${change < 0 ? 'is-down' : 'is-up'}`}>{change > 0 ? `+${formatNumber(change)}` : formatNumber(change)}</span>}
+          Balance after: <strong>{formatNumber(balance)}</strong>
         </p>
       )}
       <dl className="timeline__meta">
         <dt>Actor</dt>
         <dd>
-          <Actor actor={typeof actor === 'string' ? actor : undefined} />
+          <Actor actor={typeof actor === 'string' ? actor : undefined} users={users} />
         </dd>
         <dt>Correlation id</dt>
         <dd>{typeof correlationId === 'string' ? <code>{correlationId}</code> : <span className="muted">none</span>}</dd>

@@ -3,7 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { useToast } from '../../../components/Toast';
 import { defaultPageSize } from '../../../config';
 import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
+import { useNames } from '../api/get-names';
 import { useStreamEvents } from '../api/get-stream-events';
 import type { StreamPageParams } from '../api/keys';
 import { parseStreamId } from '../history';
@@ -36,6 +38,9 @@ export default function HistoryPage() {
     setParams(firstPage);
   }
   const events = useStreamEvents(streamId, params);
+  const names = useNames();
+  const name = kind === 'org' ? names.orgs.get(id) : kind === 'user' ? names.users.get(id) : undefined;
+  useDocumentTitle(`History of ${name ?? streamId}`);
   const toast = useToast();
   useEffect(() => {
     if (events.isError) toast.error('Failed to load history');
@@ -54,7 +59,15 @@ export default function HistoryPage() {
       )}
       <h1>History</h1>
       <p className="history__stream">
-        Stream <code>{streamId}</code>
+        {name ? (
+          <>
+            {kind === 'org' ? 'Organization' : 'User'} <strong title={streamId}>{name}</strong>
+          </>
+        ) : (
+          <>
+            Stream <code>{streamId}</code>
+          </>
+        )}
         {events.data && <span className="muted"> · {events.data.total} events</span>}
       </p>
 
@@ -79,7 +92,7 @@ export default function HistoryPage() {
       {events.data && (
         <ol className="timeline" aria-label="Events" aria-busy={events.isPlaceholderData || undefined}>
           {events.data.data.map((event) => (
-            <EventEntry key={event.position} event={event} />
+            <EventEntry key={event.position} event={event} users={names.users} />
           ))}
         </ol>
       )}

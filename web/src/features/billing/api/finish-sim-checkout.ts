@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost } from '../../../lib/api-contract';
 import { simCheckoutKeys } from './keys';
 
 export type SimAction = 'pay' | 'cancel';
 
 /** Pay or Cancel on the simulated hosted page; answers where the browser goes next. */
 export const finishSimCheckout = ({ id, action }: { id: string; action: SimAction }) =>
-  apiFetch<{ url: string }>(`/api/stripe/sim/sessions/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} });
+  apiPost(action === 'pay' ? '/api/stripe/sim/sessions/{id}/pay' : '/api/stripe/sim/sessions/{id}/cancel', { params: { id }, body: {} });
 
 export function useFinishSimCheckout() {
   const queryClient = useQueryClient();

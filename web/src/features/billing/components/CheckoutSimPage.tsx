@@ -2,13 +2,11 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Loading } from '../../../components/Loading';
 import { useToast } from '../../../components/Toast';
+import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { useFinishSimCheckout, type SimAction } from '../api/finish-sim-checkout';
 import { useSimCheckout } from '../api/get-sim-checkout';
 import '../billing.css';
-
-const money = (cents: number, currency: string) =>
-  currency.toLowerCase() === 'usd' ? `$${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** Stands in for Stripe's hosted checkout when no Stripe key is configured: no card, just Pay or Cancel. */
 export default function CheckoutSimPage() {
@@ -39,7 +37,7 @@ export default function CheckoutSimPage() {
         <dl className="sim-checkout__facts">
           <dt>Price</dt>
           <dd data-testid="sim-price">
-            {money(session.data.amount_total, session.data.currency)}
+            {formatMoney(session.data.amount_total, session.data.currency)}
             {session.data.mode === 'subscription' ? ' per month' : ''}
           </dd>
           <dt>Credits</dt>

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost } from '../../../lib/api-contract';
 import { designerKeys } from './keys';
-
-export interface FunctionInput {
-  name: string;
-  description: string;
-  returns_component: string | null;
-}
+import type { FunctionInput } from './types';
 
 export const addFunction = ({ assistantId, input }: { assistantId: string; input: FunctionInput }) =>
-  apiFetch<{ success: true; id: string }>(`/api/admin/assistants/${assistantId}/functions`, { method: 'POST', body: input });
+  apiPost('/api/admin/assistants/{id}/functions', { params: { id: assistantId }, body: input });
 
 export function useAddFunction() {
   const queryClient = useQueryClient();

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost } from '../../../lib/api-contract';
 import { designerKeys } from './keys';
 import type { Tag } from './types';
 
 /** A name that exists already answers that tag's id. */
 export const createTag = (input: { name: string; description?: string }) =>
-  apiFetch<{ id: string; name: string }>('/api/admin/tags', { method: 'POST', body: { description: '', ...input } }).then(
-    (res): Tag => ({ id: res.id, name: res.name }),
-  );
+  apiPost('/api/admin/tags', { body: { description: '', ...input } }).then((res): Pick<Tag, 'id' | 'name'> => ({ id: res.id, name: res.name }));
 
 export function useCreateTag() {
   const queryClient = useQueryClient();

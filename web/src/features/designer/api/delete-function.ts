@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiDelete } from '../../../lib/api-contract';
 import { designerKeys } from './keys';
 
 export const deleteFunction = ({ functionId }: { functionId: string; assistantId: string }) =>
-  apiFetch<{ success: true }>(`/api/admin/functions/${functionId}`, { method: 'DELETE' });
+  apiDelete('/api/admin/functions/{id}', { params: { id: functionId } });
 
 export function useDeleteFunction() {
   const queryClient = useQueryClient();

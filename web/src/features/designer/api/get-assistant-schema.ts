@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiGet } from '../../../lib/api-contract';
 import { designerKeys } from './keys';
 
 export const getAssistantSchema = (id: string) =>
-  apiFetch<{ schema: Record<string, unknown> }>(`/api/admin/assistants/${encodeURIComponent(id)}/schema`).then((res) => res.schema);
+  apiGet('/api/admin/assistants/{id}/schema', { params: { id } }).then((res) => res.schema);
 
 /** A 422 (no output components, a cycle) is an answer to show, not a failure to retry. */
 export const getAssistantSchemaQueryOptions = (id: string) =>

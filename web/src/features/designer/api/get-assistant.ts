@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiGet } from '../../../lib/api-contract';
 import { designerKeys } from './keys';
-import type { Assistant } from './types';
 
-export const getAssistant = (id: string) => apiFetch<Assistant>(`/api/admin/assistants/${encodeURIComponent(id)}`);
+export const getAssistant = (id: string) => apiGet('/api/admin/assistants/{id}', { params: { id } });
 
 export const getAssistantQueryOptions = (id: string) =>
   queryOptions({ queryKey: designerKeys.assistant(id), queryFn: () => getAssistant(id) });

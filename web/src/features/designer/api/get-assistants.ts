@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { pageQuery, type Paged, type PageState } from '../../../lib/paging';
+import { apiGet, type ApiQuery } from '../../../lib/api-contract';
+import { pageQuery, type PageState } from '../../../lib/paging';
 import { designerKeys } from './keys';
-import type { Assistant } from './types';
 
+/** The sort selector offers only the fields the server sorts by. */
 export const getAssistants = (state: PageState) =>
-  apiFetch<Paged<Assistant>>('/api/admin/assistants', { query: pageQuery(state) });
+  apiGet('/api/admin/assistants', { query: pageQuery(state) as ApiQuery<'/api/admin/assistants'> });
 
 export const getAssistantsQueryOptions = (state: PageState) =>
   queryOptions({ queryKey: designerKeys.assistantList(state), queryFn: () => getAssistants(state), placeholderData: keepPreviousData });

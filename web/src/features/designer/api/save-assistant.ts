@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost, apiPut } from '../../../lib/api-contract';
 import { designerKeys } from './keys';
-import type { Assistant, AssistantInput } from './types';
+import type { AssistantInput } from './types';
 
 export const saveAssistant = ({ id, input }: { id?: string | null; input: AssistantInput }) =>
-  apiFetch<{ success: true; id: string; data: Assistant }>(id ? `/api/admin/assistants/${id}` : '/api/admin/assistants', {
-    method: id ? 'PUT' : 'POST',
-    body: input,
-  });
+  id ? apiPut('/api/admin/assistants/{id}', { params: { id }, body: input }) : apiPost('/api/admin/assistants', { body: input });
 
 export function useSaveAssistant() {
   const queryClient = useQueryClient();

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost, apiPut } from '../../../lib/api-contract';
 import { designerKeys } from './keys';
-import type { Component, ComponentInput } from './types';
+import type { ComponentInput } from './types';
 
 export const saveComponent = ({ id, input }: { id?: string; input: ComponentInput }) =>
-  apiFetch<{ success: true; id: string; data: Component }>(id ? `/api/admin/components/${id}` : '/api/admin/components', {
-    method: id ? 'PUT' : 'POST',
-    body: input,
-  });
+  id ? apiPut('/api/admin/components/{id}', { params: { id }, body: input }) : apiPost('/api/admin/components', { body: input });
 
 export function useSaveComponent() {
   const queryClient = useQueryClient();

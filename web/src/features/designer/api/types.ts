@@ -1,66 +1,12 @@
-export type ComponentType = 'term' | 'array' | 'object';
+import type { ApiAnswer, ApiBody, Item } from '../../../lib/api-contract';
 
-export interface Property {
-  name: string;
-  type: ComponentType;
-  child_component_id: string;
-  required: boolean;
-  child_type?: ComponentType;
-  child_component_name?: string | null;
-}
-
-export interface Component {
-  id: string;
-  name: string;
-  type: ComponentType;
-  created_at: string;
-  description?: string;
-  arrayOfComponentType?: ComponentType;
-  arrayOfComponentId?: string;
-  arrayOfComponentName?: string | null;
-  min?: number;
-  max?: number;
-  structure?: Property[];
-}
-
-export type ComponentInput =
-  | { type: 'term'; name: string; description: string }
-  | { type: 'array'; name: string; arrayOfComponentType: ComponentType; arrayOfComponentId: string; min: number; max: number }
-  | { type: 'object'; name: string; description: string; structure: Omit<Property, 'child_component_name'>[] };
-
-export interface Tag {
-  id: string;
-  name: string;
-  description?: string;
-}
-
-export interface AssistantFunction {
-  id: string;
-  name: string;
-  description: string;
-  returns_component: string | null;
-  returns_component_name: string | null;
-}
-
-export interface Assistant {
-  id: string;
-  name: string;
-  description: string;
-  task: string;
-  model: string;
-  tags: { id: string; name: string }[];
-  ready_to_deploy: boolean;
-  output_component_id: string[];
-  output_components: { id: string; name: string }[];
-  functions: AssistantFunction[];
-}
-
-export interface AssistantInput {
-  name: string;
-  description: string;
-  task: string;
-  model: string;
-  tags: string[];
-  output_component_id: string[];
-  ready_to_deploy: boolean;
-}
+export type Component = Item<ApiAnswer<'/api/admin/components'>['data']>;
+export type ComponentType = Component['type'];
+export type Property = NonNullable<Component['structure']>[number];
+export type ComponentInput = ApiBody<'/api/admin/components', 'post'>;
+export type Tag = Item<ApiAnswer<'/api/admin/tags'>['data']>;
+export type Assistant = ApiAnswer<'/api/admin/assistants/{id}'>;
+export type AssistantFunction = Item<Assistant['functions']>;
+/** What the assistant form saves (every field; the create call defaults nothing it is given). */
+export type AssistantInput = ApiBody<'/api/admin/assistants', 'post'> & ApiBody<'/api/admin/assistants/{id}', 'put'>;
+export type FunctionInput = ApiBody<'/api/admin/assistants/{id}/functions', 'post'>;

@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { loadFailure } from '../../../components/LoadError';
 import { PagedTable, type Column } from '../../../components/PagedTable';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
 import { initialPageState, type PageState } from '../../../lib/paging';
 import { useAssistants } from '../api/get-assistants';
 import type { Assistant } from '../api/types';
@@ -20,7 +23,9 @@ type Editing = null | 'new' | string;
 export default function AssistantsPage() {
   const [state, setState] = useState<PageState>(initialPageState);
   const [editing, setEditing] = useState<Editing>(null);
-  const { data, isPending, isError } = useAssistants(state);
+  const canEdit = holds(useAuth().user?.permissions, 'admin.assistants.edit');
+  const assistants = useAssistants(state);
+  const { data, isPending } = assistants;
 
   const columns: Column<Assistant>[] = [
     { key: 'name', header: 'Name' },
@@ -28,15 +33,19 @@ export default function AssistantsPage() {
     { key: 'model', header: 'Model' },
     { key: 'tags', header: 'Tags', render: (a) => a.tags.map((t) => t.name).join(', ') },
     { key: 'ready', header: 'Ready', render: (a) => (a.ready_to_deploy ? 'Yes' : 'No') },
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: (a) => (
-        <button type="button" className="button button--secondary button--small" onClick={() => setEditing(a.id)}>
-          Edit
-        </button>
-      ),
-    },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            render: (a: Assistant) => (
+              <button type="button" className="button button--secondary button--small" onClick={() => setEditing(a.id)}>
+                Edit
+              </button>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -46,11 +55,12 @@ export default function AssistantsPage() {
           <h1>Assistants</h1>
           <p className="muted">The advisors members put on their boards; only those ready to deploy are offered.</p>
         </div>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-          New assistant
-        </button>
+        {canEdit && (
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            New assistant
+          </button>
+        )}
       </header>
-      {isError && <p className="muted">The assistants could not be loaded.</p>}
       <PagedTable
         columns={columns}
         rows={data?.data ?? []}
@@ -63,6 +73,7 @@ export default function AssistantsPage() {
         onChange={setState}
         rowKey={(a) => a.id}
         isLoading={isPending}
+        loadError={loadFailure(assistants, 'The assistants could not be loaded.')}
         emptyText="No assistants yet."
       />
       {editing && (

@@ -25,7 +25,8 @@ function Details({ component }: { component: Component }) {
   }
 }
 
-export function ComponentList({ components, onEdit }: { components: Component[]; onEdit: (component: Component) => void }) {
+/** `onEdit` is null for a viewer without admin.assistants.edit: no Edit buttons then. */
+export function ComponentList({ components, onEdit }: { components: Component[]; onEdit: ((component: Component) => void) | null }) {
   if (components.length === 0) return <p className="muted">None yet.</p>;
   return (
     <table className="table component-table">
@@ -46,9 +47,11 @@ export function ComponentList({ components, onEdit }: { components: Component[];
               <Details component={component} />
             </td>
             <td>
-              <button type="button" className="button button--secondary button--small" onClick={() => onEdit(component)}>
-                Edit
-              </button>
+              {onEdit && (
+                <button type="button" className="button button--secondary button--small" onClick={() => onEdit(component)}>
+                  Edit
+                </button>
+              )}
             </td>
           </tr>
         ))}

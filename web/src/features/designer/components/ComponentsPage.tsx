@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LoadError, loadFailure } from '../../../components/LoadError';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
 import { paths } from '../../../paths';
 import { useComponents } from '../api/get-components';
 import type { Component, ComponentType } from '../api/types';
@@ -20,9 +23,11 @@ const typeOf = (value: string | null): ComponentType => (value === 'array' || va
 
 export default function ComponentsPage() {
   const [params] = useSearchParams();
+  const canEdit = holds(useAuth().user?.permissions, 'admin.assistants.edit');
   const type = typeOf(params.get('type'));
   const [editing, setEditing] = useState<Component | null>(null);
-  const { data, isPending, isError } = useComponents(type);
+  const components = useComponents(type);
+  const { data, isPending, isError } = components;
   const Form = forms[type];
   const current = editing?.type === type ? editing : null;
 
@@ -46,11 +51,11 @@ export default function ComponentsPage() {
         ))}
       </nav>
       <div className="designer-layout">
-        <Form key={`${type}-${current?.id ?? 'new'}`} editing={current} onDone={() => setEditing(null)} />
+        {canEdit && <Form key={`${type}-${current?.id ?? 'new'}`} editing={current} onDone={() => setEditing(null)} />}
         <section aria-label={tabs.find((t) => t.type === type)!.label}>
           {isPending && <p className="muted">Loading...</p>}
-          {isError && <p className="muted">The components could not be loaded.</p>}
-          {data && <ComponentList components={data} onEdit={setEditing} />}
+          {isError && <LoadError {...loadFailure(components, 'The components could not be loaded.')!} />}
+          {data && <ComponentList components={data} onEdit={canEdit ? setEditing : null} />}
         </section>
       </div>
     </div>

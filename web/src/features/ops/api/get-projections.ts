@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiGet } from '../../../lib/api-contract';
 import { shouldPollFast } from '../projection-view';
-import type { ProjectionStatus, WatchedRebuild } from '../types';
+import type { WatchedRebuild } from '../types';
 import { opsKeys } from './keys';
 
 const fastMs = 1000;
 const idleMs = 10_000;
 
-export const getProjections = () => apiFetch<ProjectionStatus[]>('/api/admin/projections');
+export const getProjections = () => apiGet('/api/admin/projections');
 
 /** Every second while a rebuild runs (or one this page asked for has yet to finish), else every ten. */
 export const getProjectionsQueryOptions = (watched: Record<string, WatchedRebuild> = {}) =>

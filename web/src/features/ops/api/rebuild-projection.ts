@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost } from '../../../lib/api-contract';
 import { opsKeys } from './keys';
 
-export const rebuildProjection = (name: string) =>
-  apiFetch<{ accepted: boolean; name: string }>(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`, { method: 'POST' });
+export const rebuildProjection = (name: string) => apiPost('/api/admin/projections/{name}/rebuild', { params: { name } });
 
 /** The rebuild runs in a worker: the answer only says it was queued, so the list is polled afterwards. */
 export function useRebuildProjection() {

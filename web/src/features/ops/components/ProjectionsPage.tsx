@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { LoadError, loadFailure } from '../../../components/LoadError';
 import { useToast } from '../../../components/Toast';
 import { paths } from '../../../paths';
-import { useAuth } from '../../auth/api/get-me';
-import { holds } from '../../auth/permissions';
+import { useAuth } from '../../../lib/auth/hooks';
+import { holds } from '../../../lib/auth/permissions';
 import { useProjections } from '../api/get-projections';
 import { useRebuildProjection } from '../api/rebuild-projection';
+import { useRetryProjection } from '../api/retry-projection';
 import { formatSeconds, rebuildView } from '../projection-view';
 import type { ProjectionStatus, WatchedRebuild } from '../types';
 import { RebuildConfirm } from './RebuildConfirm';
@@ -21,6 +23,7 @@ export default function ProjectionsPage() {
   const [confirming, setConfirming] = useState<ProjectionStatus | null>(null);
   const projections = useProjections(watched);
   const rebuild = useRebuildProjection();
+  const retry = useRetryProjection();
   useEffect(() => {
     if (projections.isError) toast.error('Failed to load projections');
   }, [projections.isError, toast]);
@@ -33,6 +36,12 @@ export default function ProjectionsPage() {
         toast.success('Rebuild started');
       },
       onError: () => toast.error('Failed to start rebuild'),
+    });
+
+  const retryNow = (projection: ProjectionStatus) =>
+    retry.mutate(projection.name, {
+      onSuccess: () => toast.success(`Retrying ${projection.name}`),
+      onError: () => toast.error(`Failed to retry ${projection.name}`),
     });
 
   const rows = projections.data ?? [];
@@ -80,7 +89,20 @@ export default function ProjectionsPage() {
                   </td>
                   <td className="amount">{p.lag}</td>
                   <td className="amount">{formatSeconds(p.lagSeconds)}</td>
-                  <td className="projections__error">{p.lastError ? <code>{p.lastError}</code> : <span className="muted">none</span>}</td>
+                  <td className="projections__error">
+                    {p.lastError ? <code>{p.lastError}</code> : <span className="muted">none</span>}
+                    {canRebuild && p.status === 'failed' && (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        disabled={retry.isPending}
+                        aria-label={`Retry ${p.name} now`}
+                        onClick={() => retryNow(p)}
+                      >
+                        Retry now
+                      </button>
+                    )}
+                  </td>
                   <td className="projections__rebuild">
                     <RebuildProgress name={p.name} view={view} />
                     {canRebuild && (
@@ -98,7 +120,14 @@ export default function ProjectionsPage() {
                 </tr>
               );
             })}
-            {rows.length === 0 && (
+            {projections.isError && rows.length === 0 && (
+              <tr>
+                <td colSpan={8}>
+                  <LoadError {...loadFailure(projections, 'The read models could not be loaded.')!} />
+                </td>
+              </tr>
+            )}
+            {!projections.isError && rows.length === 0 && (
               <tr>
                 <td colSpan={8} className="muted">
                   {projections.isPending ? 'Loading...' : 'No read models.'}

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost } from '../../../lib/api-contract';
 
-export const createCheckoutSession = (subscriptionId: string) =>
-  apiFetch<{ url: string }>('/api/stripe/create-checkout-session', { method: 'POST', body: { subscriptionId } });
+export const createCheckoutSession = (subscriptionId: string) => apiPost('/api/stripe/create-checkout-session', { body: { subscriptionId } });
 
 export const useCreateCheckoutSession = () => useMutation({ mutationFn: createCheckoutSession });

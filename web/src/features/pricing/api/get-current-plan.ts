@@ -1,16 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { planKeys } from './keys';
+import { useQuery } from '@tanstack/react-query';
+import { myProfileQueryOptions } from '../../../lib/account';
 
-interface ProfileSubscription {
-  organization: { subscription: { id: string } | null } | null;
-}
-
-/** The id of the plan the signed-in user's organization is on, or null. */
-export const getCurrentPlanId = () =>
-  apiFetch<ProfileSubscription>('/api/me/profile').then((profile) => profile.organization?.subscription?.id ?? null);
-
-export const getCurrentPlanQueryOptions = () =>
-  queryOptions({ queryKey: planKeys.current(), queryFn: getCurrentPlanId, staleTime: 0, retry: false });
-
-export const useCurrentPlanId = (enabled: boolean) => useQuery({ ...getCurrentPlanQueryOptions(), enabled });
+/** The plan the signed-in user's organization is on, or null. */
+export const useCurrentPlan = (enabled: boolean) =>
+  useQuery({ ...myProfileQueryOptions(), enabled, retry: false, select: (profile) => profile.organization?.subscription ?? null });

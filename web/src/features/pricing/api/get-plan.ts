@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { Plan } from '../types';
+import { apiGet } from '../../../lib/api-contract';
 import { planKeys } from './keys';
 
-export const getPlan = (id: string) => apiFetch<Plan>(`/api/subscriptions/${encodeURIComponent(id)}`);
+export const getPlan = (id: string) => apiGet('/api/subscriptions/{id}', { params: { id } });
 
 export const getPlanQueryOptions = (id: string) => queryOptions({ queryKey: planKeys.detail(id), queryFn: () => getPlan(id), retry: false });
 

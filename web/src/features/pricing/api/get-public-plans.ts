@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { Plan } from '../types';
+import { apiGet } from '../../../lib/api-contract';
 import { planKeys } from './keys';
 
-export const getPublicPlans = () => apiFetch<Plan[]>('/api/subscriptions/public');
+export const getPublicPlans = () => apiGet('/api/subscriptions/public');
 
 export const getPublicPlansQueryOptions = () => queryOptions({ queryKey: planKeys.public(), queryFn: getPublicPlans, retry: false });
 

@@ -3,5 +3,4 @@ export const planKeys = {
   public: () => [...planKeys.all, 'public'] as const,
   details: () => [...planKeys.all, 'detail'] as const,
   detail: (id: string) => [...planKeys.details(), id] as const,
-  current: () => [...planKeys.all, 'current'] as const,
 };

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Loading } from '../../../components/Loading';
 import { useToast } from '../../../components/Toast';
-import { useAuth } from '../../auth/api/get-me';
-import { useCurrentPlanId } from '../api/get-current-plan';
+import { useAuth } from '../../../lib/auth/hooks';
+import { useCurrentPlan } from '../api/get-current-plan';
 import { usePublicPlans } from '../api/get-public-plans';
 import { PlanTile } from './PlanTile';
 import '../pricing.css';
@@ -10,7 +10,7 @@ import '../pricing.css';
 export default function PricingPage() {
   const { status } = useAuth();
   const plans = usePublicPlans();
-  const current = useCurrentPlanId(status === 'signedIn');
+  const current = useCurrentPlan(status === 'signedIn');
   const toast = useToast();
 
   useEffect(() => {
@@ -29,7 +29,7 @@ export default function PricingPage() {
       ) : (
         <div className="pricing__grid">
           {(plans.data ?? []).map((plan) => (
-            <PlanTile key={plan.id} plan={plan} current={current.data === plan.id} />
+            <PlanTile key={plan.id} plan={plan} current={current.data?.id === plan.id} />
           ))}
           {plans.data?.length === 0 && <p className="muted">No plans are on offer right now.</p>}
         </div>

@@ -3,10 +3,13 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Loading } from '../../../components/Loading';
 import { useToast } from '../../../components/Toast';
 import { authRedirectDelayMs } from '../../../config';
+import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
-import { useAuth } from '../../auth/api/get-me';
+import { useAuth } from '../../../lib/auth/hooks';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { useCurrentPlan } from '../api/get-current-plan';
 import { usePlan } from '../api/get-plan';
+import { checkoutTexts, rememberCheckoutKind } from '../checkout-kind';
 import { creditLines, priceLabel } from '../format';
 import '../pricing.css';
 
@@ -22,6 +25,8 @@ export default function SubscribePage() {
   const navigate = useNavigate();
   const toast = useToast();
   const plan = usePlan(id);
+  const current = useCurrentPlan(status === 'signedIn');
+  useDocumentTitle(plan.data ? `${plan.data.is_one_time ? 'Buy' : 'Subscribe to'} ${plan.data.name}` : 'Subscribe');
   const checkout = useCreateCheckoutSession();
   const warned = useRef(false);
 
@@ -41,16 +46,22 @@ export default function SubscribePage() {
   if (plan.isPending || status === 'loading') return <Loading />;
   if (!plan.data) return <p className="page page--narrow muted">This plan could not be loaded.</p>;
 
+  const kind = plan.data.is_one_time ? 'one_time' : 'subscription';
+  const currentPlan = current.data ?? null;
+  const alreadyOn = !plan.data.is_one_time && currentPlan?.id === plan.data.id;
   const start = () =>
     checkout.mutate(plan.data.id, {
-      onSuccess: ({ url }) => goTo(url, navigate),
+      onSuccess: ({ url }) => {
+        rememberCheckoutKind(kind);
+        goTo(url, navigate);
+      },
       onError: () => toast.error('Stripe checkout failed'),
     });
 
   return (
     <div className="page page--narrow subscribe">
       <section className="card subscribe__card" aria-labelledby="subscribe-title">
-        <p className="eyebrow">Subscribe</p>
+        <p className="eyebrow">{plan.data.is_one_time ? 'Buy credits' : 'Subscribe'}</p>
         <h1 id="subscribe-title">{plan.data.name}</h1>
         {plan.data.description && <p className="lead">{plan.data.description}</p>}
         <ul className="plan-tile__credits">
@@ -59,8 +70,24 @@ export default function SubscribePage() {
           ))}
         </ul>
         <p className="plan-tile__price">{priceLabel(plan.data)}</p>
-        <button type="button" className="button button--primary button--large" disabled={checkout.isPending || checkout.isSuccess} onClick={start}>
-          {checkout.isPending ? 'Starting...' : 'Start Subscription'}
+        {currentPlan && (
+          <p className="subscribe__current" data-testid="current-plan">
+            {alreadyOn ? (
+              <>This is your current plan.</>
+            ) : (
+              <>
+                Your current plan: <strong>{currentPlan.name}</strong>.
+              </>
+            )}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--primary button--large"
+          disabled={alreadyOn || checkout.isPending || checkout.isSuccess}
+          onClick={start}
+        >
+          {checkout.isPending ? 'Starting...' : checkoutTexts[kind].action}
         </button>
       </section>
     </div>

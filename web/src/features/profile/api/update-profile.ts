@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { Profile, ProfileInput } from '../types';
+import { apiPost } from '../../../lib/api-contract';
+import type { ProfileInput } from '../types';
 
-export const updateProfile = (input: ProfileInput) =>
-  apiFetch<{ success: true; user: Profile }>('/api/me/profile/update', { method: 'POST', body: input });
+export const updateProfile = (input: ProfileInput) => apiPost('/api/me/profile/update', { body: input });
 
 /** The server answers after its read models show the change, so everything refetched is fresh (the current user too). */
 export function useUpdateProfile() {

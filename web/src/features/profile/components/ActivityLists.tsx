@@ -1,6 +1,5 @@
+import { formatDate, formatNumber } from '../../../lib/format';
 import type { CreditTransaction, UsageRecord } from '../types';
-
-const day = (iso: string) => iso.slice(0, 10);
 
 export function TransactionList({ transactions }: { transactions: CreditTransaction[] }) {
   return (
@@ -9,26 +8,28 @@ export function TransactionList({ transactions }: { transactions: CreditTransact
       {transactions.length === 0 ? (
         <p className="muted">No credit transactions yet.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Type</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {transactions.map((t) => (
-              <tr key={t.id}>
-                <td>{day(t.created_at)}</td>
-                <td>{t.type.toUpperCase()}</td>
-                <td className={t.amount < 0 ? 'amount amount--out' : 'amount'}>{t.amount}</td>
-                <td>{t.description}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Type</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Description</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {transactions.map((t) => (
+                <tr key={t.id}>
+                  <td className="nowrap">{formatDate(t.created_at)}</td>
+                  <td>{t.type.toUpperCase()}</td>
+                  <td className={t.amount < 0 ? 'amount amount--out' : 'amount'}>{formatNumber(t.amount)}</td>
+                  <td>{t.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
@@ -41,24 +42,26 @@ export function UsageList({ usage }: { usage: UsageRecord[] }) {
       {usage.length === 0 ? (
         <p className="muted">No usage yet.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Credits used</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {usage.map((u) => (
-              <tr key={u.id}>
-                <td>{day(u.created_at)}</td>
-                <td className="amount">{u.credits_used}</td>
-                <td>{u.description}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Credits used</th>
+                <th scope="col">Description</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {usage.map((u) => (
+                <tr key={u.id}>
+                  <td className="nowrap">{formatDate(u.created_at)}</td>
+                  <td className="amount">{formatNumber(u.credits_used)}</td>
+                  <td>{u.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -1,25 +1,42 @@
 import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/Toast';
+import { safeRedirect } from '../../../lib/auth/redirects';
 import { useUpdateProfile } from '../api/update-profile';
-import { saveFailureMessage } from '../save-message';
+import { missingField, saveFailureMessage } from '../save-message';
 import type { Profile } from '../types';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const toast = useToast();
   const save = useUpdateProfile();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
   const [name, setName] = useState(profile.name);
   const [orgName, setOrgName] = useState(profile.organization?.name ?? '');
+  const [missing, setMissing] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { name: name.trim(), orgName: orgName.trim() },
-      { onSuccess: () => toast.success('Profile updated!'), onError: (err) => toast.error(saveFailureMessage(err)) },
-    );
+    const input = { name: name.trim(), orgName: orgName.trim() };
+    const problem = missingField(input);
+    setMissing(problem);
+    if (problem) {
+      toast.warning(problem);
+      return;
+    }
+    save.mutate(input, {
+      onSuccess: () => {
+        toast.success('Profile updated!');
+        // Back to where the person was going before they were asked to name their organization.
+        if (redirect) navigate(redirect, { replace: true });
+      },
+      onError: (err) => toast.error(saveFailureMessage(err)),
+    });
   };
 
   return (
-    <form className="card profile-form" onSubmit={onSubmit}>
+    <form className="card profile-form" onSubmit={onSubmit} noValidate>
       <h2>Your details</h2>
       <label className="field">
         <span className="field__label">Name</span>
@@ -27,9 +44,25 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       </label>
       <label className="field">
         <span className="field__label">Organization name</span>
-        <input className="input" name="orgName" autoComplete="organization" value={orgName} onChange={(e) => setOrgName(e.target.value)} />
+        <input
+          className="input"
+          name="orgName"
+          autoComplete="organization"
+          aria-invalid={missing?.startsWith('Organization') || undefined}
+          value={orgName}
+          onChange={(e) => setOrgName(e.target.value)}
+        />
       </label>
-      {!profile.organization && <p className="muted profile-form__hint">Name your organization to start using the advisory board.</p>}
+      {missing && (
+        <p className="form-error" role="alert">
+          {missing}
+        </p>
+      )}
+      {!profile.organization && (
+        <p className="muted profile-form__hint">
+          Name your organization to start using the advisory board{redirect ? '; then you will go back to where you were heading.' : '.'}
+        </p>
+      )}
       <div>
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}

@@ -1,4 +1,6 @@
+import { LoadError, loadFailure } from '../../../components/LoadError';
 import { Loading } from '../../../components/Loading';
+import { OrgInactiveBanner } from '../../../components/OrgInactiveBanner';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, PlanCard } from './PlanCard';
@@ -14,7 +16,7 @@ export default function ProfilePage() {
       <div className="page page--narrow">
         <section className="card notice">
           <h1>Profile</h1>
-          <p>Your profile could not be loaded. Please try again.</p>
+          <LoadError {...loadFailure(profile, 'Your profile could not be loaded.')!} />
         </section>
       </div>
     );
@@ -28,6 +30,7 @@ export default function ProfilePage() {
         <h1>{data.name}</h1>
         <p className="muted">{data.email}</p>
       </header>
+      <OrgInactiveBanner />
       <div className="profile__grid">
         <ProfileForm key={data.organization?.id ?? 'none'} profile={data} />
         <div className="profile__side">

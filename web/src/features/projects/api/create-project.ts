@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { projectKeys, type Project } from './keys';
+import { apiPost } from '../../../lib/api-contract';
+import type { CreateProjectInput } from '../types';
+import { projectKeys } from './keys';
 
-export interface CreateProjectInput {
-  name: string;
-  description: string;
-}
-
-export const createProject = (input: CreateProjectInput) => apiFetch<Project>('/api/projects', { method: 'POST', body: input });
+export const createProject = (input: CreateProjectInput) => apiPost('/api/projects', { body: input });
 
 /** The server answers once its read model shows the project, so the list refetched right after includes it. */
 export function useCreateProject() {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { projectKeys, type Project } from './keys';
+import { apiGet } from '../../../lib/api-contract';
+import { projectKeys } from './keys';
 
-export const getProject = (id: string) => apiFetch<Project>(`/api/projects/${encodeURIComponent(id)}`);
+export const getProject = (id: string) => apiGet('/api/projects/{id}', { params: { id } });
 
 export const getProjectQueryOptions = (id: string) =>
   queryOptions({ queryKey: projectKeys.detail(id), queryFn: () => getProject(id), retry: false });

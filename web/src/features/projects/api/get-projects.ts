@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { projectKeys, type Project } from './keys';
+import { apiGet } from '../../../lib/api-contract';
+import { projectKeys } from './keys';
 
-export const getProjects = () => apiFetch<Project[]>('/api/projects');
+export const getProjects = () => apiGet('/api/projects');
 
 export const getProjectsQueryOptions = () => queryOptions({ queryKey: projectKeys.lists(), queryFn: getProjects });
 

@@ -4,9 +4,3 @@ export const projectKeys = {
   details: () => [...projectKeys.all, 'detail'] as const,
   detail: (id: string) => [...projectKeys.details(), id] as const,
 };
-
-export interface Project {
-  id: string;
-  name: string;
-  description: string;
-}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useToast } from '../../../components/Toast';
 import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
 import { useProject } from '../api/get-project';
 import './projects.css';
@@ -13,6 +14,7 @@ export default function ProjectPage() {
   const { id = '' } = useParams();
   const toast = useToast();
   const { data: project, isPending, error } = useProject(id);
+  useDocumentTitle(project?.name ?? (isPending ? 'Project' : 'Project unavailable'));
 
   useEffect(() => {
     if (error) toast.error(loadFailure(error));

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { LoadError, loadFailure } from '../../../components/LoadError';
+import { OrgInactiveBanner } from '../../../components/OrgInactiveBanner';
 import { useToast } from '../../../components/Toast';
+import { useMyOrganization } from '../../../lib/account';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { paths } from '../../../paths';
-import { useActiveProject } from '../active-project';
+import { useActiveProject } from '../../../lib/active-project';
 import { useCreateProject } from '../api/create-project';
 import { useProjects } from '../api/get-projects';
-import type { Project } from '../api/keys';
+import type { Project } from '../types';
 import './projects.css';
 
 const createFailure = (err: unknown) =>
@@ -15,6 +18,8 @@ const createFailure = (err: unknown) =>
 function CreateProjectForm() {
   const toast = useToast();
   const create = useCreateProject();
+  const organization = useMyOrganization();
+  const disabled = organization !== null && !organization.is_active;
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
 
@@ -36,30 +41,34 @@ function CreateProjectForm() {
   return (
     <form className="card project-form" onSubmit={onSubmit} aria-label="Create a project">
       <h2>New project</h2>
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input className="input" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
-      </label>
-      <label className="field">
-        <span className="field__label">Description</span>
-        <textarea
-          className="input"
-          name="description"
-          rows={3}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={5000}
-        />
-      </label>
-      <button type="submit" className="button button--primary" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Project'}
-      </button>
+      <fieldset className="project-form__fields" disabled={disabled}>
+        <label className="field">
+          <span className="field__label">Name</span>
+          <input className="input" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+        </label>
+        <label className="field">
+          <span className="field__label">Description</span>
+          <textarea
+            className="input"
+            name="description"
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={5000}
+          />
+        </label>
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Project'}
+        </button>
+      </fieldset>
+      {disabled && <p className="muted">Projects cannot be created while your organization is disabled.</p>}
     </form>
   );
 }
 
 function ProjectList() {
-  const { data, isPending, isError } = useProjects();
+  const projects = useProjects();
+  const { data, isPending, isError } = projects;
   const { activeProject, setActiveProject } = useActiveProject();
   const navigate = useNavigate();
 
@@ -69,7 +78,7 @@ function ProjectList() {
   };
 
   if (isPending) return <p className="muted">Loading projects...</p>;
-  if (isError) return <p className="muted">Your projects could not be loaded.</p>;
+  if (isError) return <LoadError {...loadFailure(projects, 'Your projects could not be loaded.')!} />;
   if (data.length === 0) return <p className="muted">No projects yet: create your first one.</p>;
   return (
     <ul className="project-list" aria-label="Projects">
@@ -92,6 +101,7 @@ function ProjectList() {
 export default function ProjectsPage() {
   return (
     <div className="page">
+      <OrgInactiveBanner />
       <header className="page-header">
         <h1>Projects</h1>
         <p className="lead">Each project gathers a business challenge and the advisory board working on it.</p>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SoonButton } from '../../../components/SoonButton';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { paths } from '../../../paths';
 import { mission, purpose, vision } from '../content';
 import { ArrowRightIcon, CompassIcon, HorizonIcon, TargetIcon } from './icons';
@@ -18,15 +19,20 @@ function InfoCard({ icon, title, children, action }: { icon: ReactNode; title: s
 }
 
 export default function LandingPage() {
+  const { config } = useRuntimeConfig();
   return (
     <div className="landing">
       <section className="hero">
         <div className="hero__content">
           <h1 className="hero__title">Turn business challenges into actionable strategies</h1>
           <p className="hero__subtitle">A virtual advisory board for entrepreneurs and business owners.</p>
-          <Link to={paths.veterans.path} className="button button--gold">
-            Veterans Resources
-          </Link>
+          {config.veteransSiteUrl ? (
+            <Link to={paths.veterans.path} className="button button--gold">
+              Veterans Resources
+            </Link>
+          ) : (
+            <SoonButton className="button--gold">Veterans Resources</SoonButton>
+          )}
         </div>
       </section>
 

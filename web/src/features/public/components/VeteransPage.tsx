@@ -1,12 +1,33 @@
 import { useEffect } from 'react';
-import { veteransSiteUrl } from '../../../config';
+import { Link } from 'react-router-dom';
+import { Loading } from '../../../components/Loading';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { paths } from '../../../paths';
 import '../public.css';
 
+/** Leaves for the partner's veterans-resources site (spec), or says it is coming when none is configured. */
 export default function VeteransPage() {
-  useEffect(() => {
-    window.location.replace(veteransSiteUrl);
-  }, []);
+  const { config, isPending } = useRuntimeConfig();
+  const site = config.veteransSiteUrl;
 
+  useEffect(() => {
+    if (site) window.location.replace(site);
+  }, [site]);
+
+  if (isPending) return <Loading />;
+  if (!site) {
+    return (
+      <div className="page page--narrow veterans-soon">
+        <section className="card notice">
+          <h1>Veterans Resources are coming soon</h1>
+          <p>We are preparing a veterans-resources site with our partner historical society. Please check back later.</p>
+          <Link to={paths.home.path} className="button button--primary">
+            Back to the home page
+          </Link>
+        </section>
+      </div>
+    );
+  }
   return (
     <div className="page page--narrow redirecting" role="status">
       <span className="loading__spinner" aria-hidden="true" />

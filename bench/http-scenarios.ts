@@ -1,0 +1,65 @@
+// The product's HTTP scenarios and their HTTP references, all driven by the load generator in a process
+// of its own (bench/loadgen.ts), with the CPU of each process and the API's statements per request.
+import type { Client } from '../tests/support/http.ts';
+import { runJson } from './children.ts';
+import { CpuMeter } from './cpu.ts';
+import { progress, result, type ScenarioResult } from './lib.ts';
+import type { LoadResult, LoadSpec } from './loadgen.ts';
+import type { Reference } from './pgbench.ts';
+
+export interface Product {
+  url: string;
+  apiPids: () => number[];
+  workerPids: () => number[];
+  /** An admin session, to read the API's counters. */
+  admin: Client;
+}
+
+export interface Measured extends LoadResult {
+  cpu: number;
+  cores: Record<string, number>;
+  statementsPerRequest: number;
+  retriesPerCommand: number;
+}
+
+/** One load run against the product, with what each process spent on it. */
+export async function measure(product: Product, spec: LoadSpec, onTick?: (text: string) => void): Promise<Measured> {
+  const before = (await product.admin.get('/api/admin/metrics')).body;
+  const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids }).start();
+  const ticker = setInterval(() => onTick?.('running'), 1000);
+  const r = await runJson<LoadResult>('bench/loadgen.ts', spec).finally(() => clearInterval(ticker));
+  const cores = { ...meter.stop(), load: r.cpu };
+  const after = (await product.admin.get('/api/admin/metrics')).body;
+  const requests = Math.max(1, r.ok + r.errors);
+  const commands = Math.max(1, after.commands - before.commands);
+  return { ...r, cores, statementsPerRequest: (after.statements - before.statements) / requests, retriesPerCommand: (after.retries - before.retries) / commands };
+}
+
+/** An HTTP reference (a bare Fastify route) measured `repeats` times by the same load generator. */
+export async function httpReference(name: string, url: string, seconds: number, repeats = 2): Promise<Reference> {
+  const line = progress(`reference: ${name}`);
+  const runs: number[] = [];
+  for (let i = 0; i < repeats; i++) runs.push((await runJson<LoadResult>('bench/loadgen.ts', { url, seconds, connections: 50 } satisfies LoadSpec)).rps);
+  const figure = runs.reduce((a, b) => a + b, 0) / runs.length;
+  const spread = figure > 0 ? (Math.max(...runs) - Math.min(...runs)) / figure : 0;
+  line.done(`${Math.round(figure)} req/s ±${Math.round(spread * 100)}%`);
+  return { name, figure, unit: 'req/s', runs, spread };
+}
+
+const usageBody = JSON.stringify({ credits: 1, description: 'bench', idempotencyKey: '{uuid}' });
+
+export async function debitScenario(product: Product, name: string, cookies: string[], seconds: number, reference: Reference | null, target: { min: number; text: string }, extra: () => Promise<Record<string, number>> = async () => ({})): Promise<ScenarioResult> {
+  const line = progress(name);
+  const r = await measure(product, { url: `${product.url}/api/usage`, seconds, connections: 50, method: 'POST', body: usageBody, cookies }, (t) => line.update(t));
+  const details = { p50: r.p50, p99: r.p99, errors: r.errors, retriesPerDebit: r.retriesPerCommand, ...(await extra()) };
+  line.done(`${Math.round(r.rps)} debits/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerRequest.toFixed(1)} statements/debit`);
+  return result(name, r.rps, 'debits/s', reference, target, details, { cpu: r.cores, statementsPerRequest: r.statementsPerRequest });
+}
+
+export async function readScenario(product: Product, path: string, cookie: string, seconds: number, reference: Reference | null, target: { min: number; text: string }): Promise<ScenarioResult> {
+  const name = `reads: GET ${path}`;
+  const line = progress(name);
+  const r = await measure(product, { url: `${product.url}${path}`, seconds, connections: 50, cookies: [cookie] }, (t) => line.update(t));
+  line.done(`${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.statementsPerRequest.toFixed(1)} statements/request`);
+  return result(name, r.rps, 'req/s', reference, target, { p50: r.p50, p99: r.p99, errors: r.errors }, { cpu: r.cores, statementsPerRequest: r.statementsPerRequest });
+}

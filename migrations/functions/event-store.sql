@@ -1,0 +1,117 @@
+-- The event store's functions. Not a numbered migration: `migrations/run.ts` applies this file after
+-- the migrations on every run (in one transaction, under a lock), so each function has one home and a
+-- change to it is a change to this file. Keep every statement safe to run again.
+
+-- Appends events to one stream in one statement, enforcing the expected version.
+-- p_expected_kind: 'version' (p_expected is the stream's current version, 0 = no stream),
+-- 'no_stream', 'stream_exists' or 'any'. Raises SQLSTATE ES409 on a clash (DETAIL = actual
+-- version, -1 when the stream does not exist) and ES208 when one of p_command_ids was already used.
+CREATE OR REPLACE FUNCTION append_to_stream(
+  p_stream_id text, p_stream_type text, p_expected_kind text, p_expected bigint,
+  p_event_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[],
+  p_snapshot jsonb DEFAULT NULL,
+  p_command_ids text[] DEFAULT NULL, p_request_hashes text[] DEFAULT NULL, p_results jsonb[] DEFAULT NULL
+) RETURNS TABLE (next_version bigint, last_position bigint, tx_id xid8)
+LANGUAGE plpgsql AS $$
+DECLARE
+  n bigint := cardinality(p_types);
+  v_version bigint;
+  v_actual bigint;
+  v_last bigint;
+  v_inserted bigint;
+BEGIN
+  IF n = 0 THEN
+    RAISE EXCEPTION 'append of no events' USING ERRCODE = '22023';
+  END IF;
+
+  IF p_expected_kind = 'any' THEN
+    INSERT INTO streams AS s (stream_id, stream_type, version, snapshot, snapshot_version)
+    VALUES (p_stream_id, p_stream_type, n, p_snapshot, CASE WHEN p_snapshot IS NULL THEN NULL ELSE n END)
+    ON CONFLICT (stream_id) DO UPDATE
+      SET version = s.version + n,
+          snapshot = COALESCE(p_snapshot, s.snapshot),
+          snapshot_version = CASE WHEN p_snapshot IS NULL THEN s.snapshot_version ELSE s.version + n END,
+          updated_at = now()
+    RETURNING s.version INTO v_version;
+  ELSIF p_expected_kind = 'no_stream' OR (p_expected_kind = 'version' AND p_expected = 0) THEN
+    INSERT INTO streams (stream_id, stream_type, version, snapshot, snapshot_version)
+    VALUES (p_stream_id, p_stream_type, n, p_snapshot, CASE WHEN p_snapshot IS NULL THEN NULL ELSE n END)
+    ON CONFLICT (stream_id) DO NOTHING
+    RETURNING version INTO v_version;
+  ELSIF p_expected_kind IN ('version', 'stream_exists') THEN
+    UPDATE streams AS s
+       SET version = s.version + n,
+           snapshot = COALESCE(p_snapshot, s.snapshot),
+           snapshot_version = CASE WHEN p_snapshot IS NULL THEN s.snapshot_version ELSE s.version + n END,
+           updated_at = now()
+     WHERE s.stream_id = p_stream_id
+       AND (p_expected_kind = 'stream_exists' OR s.version = p_expected)
+    RETURNING s.version INTO v_version;
+  ELSE
+    RAISE EXCEPTION 'unknown expected version kind %', p_expected_kind USING ERRCODE = '22023';
+  END IF;
+
+  IF v_version IS NULL THEN
+    SELECT version INTO v_actual FROM streams WHERE stream_id = p_stream_id;
+    RAISE EXCEPTION 'concurrency error on stream %', p_stream_id
+      USING ERRCODE = 'ES409', DETAIL = COALESCE(v_actual, -1)::text;
+  END IF;
+
+  IF cardinality(p_command_ids) > 0 THEN
+    INSERT INTO command_dedup (command_id, request_hash, result)
+    SELECT c.id, c.hash, COALESCE(c.result, '{}'::jsonb)
+      FROM unnest(p_command_ids, p_request_hashes, p_results) AS c(id, hash, result)
+    ON CONFLICT (command_id) DO NOTHING;
+    GET DIAGNOSTICS v_inserted = ROW_COUNT;
+    IF v_inserted < cardinality(p_command_ids) THEN
+      RAISE EXCEPTION 'a command of % was already handled', p_command_ids USING ERRCODE = 'ES208';
+    END IF;
+  END IF;
+
+  WITH inserted AS (
+    INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
+    SELECT p_stream_id, v_version - n + e.ord, e.event_id, e.type, e.data, e.metadata
+      FROM unnest(p_event_ids, p_types, p_data, p_metadata) WITH ORDINALITY
+           AS e(event_id, type, data, metadata, ord)
+     ORDER BY e.ord
+    RETURNING global_position
+  )
+  SELECT max(global_position) INTO v_last FROM inserted;
+
+  RETURN QUERY SELECT v_version, v_last, pg_current_xact_id();
+END;
+$$;
+
+-- Tamper evidence: each event's hash covers its content and the previous event's hash in its stream.
+CREATE OR REPLACE FUNCTION event_content(e events) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
+  SELECT convert_to(e.stream_id || E'\n' || e.stream_position || E'\n' || e.event_id || E'\n' || e.type || E'\n'
+                    || e.data::text || E'\n' || e.metadata::text, 'UTF8')
+$$;
+
+CREATE OR REPLACE FUNCTION events_hash_chain() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  prev bytea;
+BEGIN
+  IF NEW.stream_position > 1 THEN
+    SELECT hash INTO prev FROM events WHERE stream_id = NEW.stream_id AND stream_position = NEW.stream_position - 1;
+  END IF;
+  NEW.hash := sha256(coalesce(prev, '\x'::bytea) || event_content(NEW));
+  RETURN NEW;
+END;
+$$;
+
+DROP TRIGGER IF EXISTS events_hash_chain ON events;
+CREATE TRIGGER events_hash_chain BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION events_hash_chain();
+
+-- Caches of identities (sessions, users, roles; API keys later) hear at once of a change to one of
+-- these streams, in the transaction that made it (delivered at commit, never lost to a crash).
+CREATE OR REPLACE FUNCTION notify_stream_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('streams_changed', NEW.stream_id);
+  RETURN NULL;
+END;
+$$;
+
+DROP TRIGGER IF EXISTS streams_changed ON streams;
+CREATE TRIGGER streams_changed AFTER INSERT OR UPDATE OF version ON streams
+  FOR EACH ROW WHEN (NEW.stream_type IN ('user', 'role', 'api_key')) EXECUTE FUNCTION notify_stream_changed();

@@ -1,0 +1,182 @@
+import type pg from 'pg';
+import type { Projection, TableNames } from '../types.ts';
+import type { StoredEvent } from '../../services/eventstore/types.ts';
+import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type Ledger, type LedgerEvent, type Lot, type Take } from '../../services/orgs/events.ts';
+
+interface LotRow extends Lot {
+  orgId: string;
+  expired: number;
+  position: number;
+}
+
+interface HoldRow {
+  id: string;
+  orgId: string;
+  credits: number;
+  captured: number;
+  status: 'open' | 'captured' | 'released' | 'expired';
+  expiresAt: string;
+  description: string;
+  lots: Take[];
+  placedAt: string;
+  closedAt: string | null;
+  position: number;
+}
+
+/** One organization's open lots and holds as this batch changes them, and every row it touched. */
+interface OrgRows {
+  ledger: Ledger;
+  lots: Map<string, LotRow>;
+  holds: Map<string, HoldRow>;
+}
+
+const sum = (takes: Take[]) => takes.reduce((n, t) => n + t.amount, 0);
+
+async function loadOpen(db: pg.PoolClient, t: TableNames, orgIds: string[]): Promise<Map<string, OrgRows>> {
+  const byOrg = new Map<string, OrgRows>(orgIds.map((id) => [id, { ledger: { lots: [], holds: [] }, lots: new Map(), holds: new Map() }]));
+  const lots = await db.query(
+    `SELECT id, org_id AS "orgId", source, amount::float8 AS amount, remaining::float8 AS remaining, reserved::float8 AS reserved,
+            expired::float8 AS expired, priority, expires_at AS "expiresAt", granted_at AS "grantedAt", description, key, position::float8 AS position
+       FROM ${t('credit_lots')} WHERE org_id = ANY($1::uuid[]) AND remaining > 0 ORDER BY position`,
+    [orgIds],
+  );
+  for (const row of lots.rows) {
+    const lot: LotRow = { ...row, orgId: String(row.orgId), expiresAt: row.expiresAt && new Date(row.expiresAt).toISOString(), grantedAt: new Date(row.grantedAt).toISOString() };
+    const org = byOrg.get(lot.orgId)!;
+    org.lots.set(lot.id, lot);
+    org.ledger.lots.push(lot);
+  }
+  const holds = await db.query(
+    `SELECT id::text, org_id::text AS "orgId", credits::float8 AS credits, captured::float8 AS captured, status, expires_at AS "expiresAt",
+            description, lots, placed_at AS "placedAt", closed_at AS "closedAt", position::float8 AS position
+       FROM ${t('credit_holds')} WHERE org_id = ANY($1::uuid[]) AND status = 'open' ORDER BY position`,
+    [orgIds],
+  );
+  for (const row of holds.rows) {
+    const hold: HoldRow = { ...row, expiresAt: new Date(row.expiresAt).toISOString(), placedAt: new Date(row.placedAt).toISOString(), closedAt: null };
+    const org = byOrg.get(hold.orgId)!;
+    org.holds.set(hold.id, hold);
+    org.ledger.holds.push({ holdId: hold.id, credits: sum(hold.lots), expiresAt: hold.expiresAt, description: hold.description, lots: hold.lots });
+  }
+  return byOrg;
+}
+
+/** The rows an event changes beside the ledger's own fold (what expired, how a hold closed). */
+function record(org: OrgRows, event: LedgerEvent, position: number): void {
+  const d = event.data;
+  switch (event.type) {
+    case 'CreditsGranted':
+      org.lots.set(event.data.lotId, { ...org.ledger.lots.at(-1)!, orgId: d.orgId, expired: 0, position });
+      return;
+    case 'CreditsExpired': {
+      const lot = org.lots.get(event.data.lotId);
+      if (lot) lot.expired += event.data.amount;
+      return;
+    }
+    case 'HoldPlaced':
+      org.holds.set(event.data.holdId, {
+        id: event.data.holdId,
+        orgId: d.orgId,
+        credits: event.data.credits,
+        captured: 0,
+        status: 'open',
+        expiresAt: event.data.expiresAt,
+        description: event.data.description,
+        lots: event.data.lots,
+        placedAt: event.data.at,
+        closedAt: null,
+        position,
+      });
+      return;
+    case 'CreditsDebited': {
+      const hold = event.data.holdId ? org.holds.get(event.data.holdId) : undefined;
+      if (hold) Object.assign(hold, { captured: hold.captured + event.data.amount, status: 'captured', closedAt: event.data.at });
+      return;
+    }
+    case 'HoldReleased':
+    case 'HoldExpired': {
+      const hold = org.holds.get(event.data.holdId);
+      if (!hold) return;
+      const status = event.type === 'HoldExpired' ? 'expired' : hold.status === 'captured' ? 'captured' : 'released';
+      Object.assign(hold, { status, closedAt: event.data.at });
+      return;
+    }
+    case 'CreditsRevoked':
+      return;
+  }
+}
+
+/** Every lot with what is left, reserved and expired of it, and every hold with how it closed: for the expiry sweep and the admin views. */
+export const lotsProjection: Projection<LedgerEvent> = {
+  name: 'lots',
+  version: 1,
+  handles: LEDGER_EVENTS,
+  tables: ['credit_lots', 'credit_holds'],
+  schema: (t) => `
+    CREATE TABLE ${t('credit_lots')} (
+      id          text PRIMARY KEY,
+      org_id      uuid NOT NULL,
+      source      text NOT NULL,
+      amount      bigint NOT NULL,
+      remaining   bigint NOT NULL,
+      reserved    bigint NOT NULL,
+      expired     bigint NOT NULL,
+      priority    integer NOT NULL,
+      expires_at  timestamptz,
+      granted_at  timestamptz NOT NULL,
+      description text NOT NULL,
+      key         text,
+      position    bigint NOT NULL
+    );
+    CREATE INDEX ON ${t('credit_lots')} (org_id, position);
+    CREATE INDEX ON ${t('credit_lots')} (expires_at) WHERE remaining > reserved;
+    CREATE TABLE ${t('credit_holds')} (
+      id          uuid PRIMARY KEY,
+      org_id      uuid NOT NULL,
+      credits     bigint NOT NULL,
+      captured    bigint NOT NULL,
+      status      text NOT NULL,
+      expires_at  timestamptz NOT NULL,
+      description text NOT NULL,
+      lots        jsonb NOT NULL,
+      placed_at   timestamptz NOT NULL,
+      closed_at   timestamptz,
+      position    bigint NOT NULL
+    );
+    CREATE INDEX ON ${t('credit_holds')} (org_id, position DESC);
+    CREATE INDEX ON ${t('credit_holds')} (expires_at) WHERE status = 'open';`,
+  async apply(db, events, t) {
+    const upcast = events.map((e) => upcastOrgEvent(e) as StoredEvent<LedgerEvent>);
+    const orgs = await loadOpen(db, t, [...new Set(upcast.map((e) => e.data.orgId))]);
+    for (const event of upcast) {
+      const org = orgs.get(event.data.orgId)!;
+      org.ledger = evolveLedger(org.ledger, event);
+      record(org, event, event.globalPosition);
+    }
+    const lots: LotRow[] = [];
+    const holds: HoldRow[] = [];
+    for (const org of orgs.values()) {
+      const open = new Map(org.ledger.lots.map((l) => [l.id, l]));
+      for (const row of org.lots.values()) lots.push({ ...row, remaining: open.get(row.id)?.remaining ?? 0, reserved: open.get(row.id)?.reserved ?? 0 });
+      const current = new Map(org.ledger.holds.map((h) => [h.holdId, h]));
+      for (const row of org.holds.values()) holds.push({ ...row, lots: current.get(row.id)?.lots ?? [] });
+    }
+    await db.query(
+      `INSERT INTO ${t('credit_lots')} (id, org_id, source, amount, remaining, reserved, expired, priority, expires_at, granted_at, description, key, position)
+       SELECT id, "orgId", source, amount, remaining, reserved, expired, priority, "expiresAt", "grantedAt", description, key, position
+         FROM jsonb_to_recordset($1::jsonb) AS r(id text, "orgId" uuid, source text, amount bigint, remaining bigint, reserved bigint, expired bigint,
+                                                 priority integer, "expiresAt" timestamptz, "grantedAt" timestamptz, description text, key text, position bigint)
+       ON CONFLICT (id) DO UPDATE SET remaining = EXCLUDED.remaining, reserved = EXCLUDED.reserved, expired = EXCLUDED.expired`,
+      [JSON.stringify(lots)],
+    );
+    if (holds.length === 0) return;
+    await db.query(
+      `INSERT INTO ${t('credit_holds')} (id, org_id, credits, captured, status, expires_at, description, lots, placed_at, closed_at, position)
+       SELECT id, "orgId", credits, captured, status, "expiresAt", description, lots, "placedAt", "closedAt", position
+         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, "orgId" uuid, credits bigint, captured bigint, status text, "expiresAt" timestamptz,
+                                                 description text, lots jsonb, "placedAt" timestamptz, "closedAt" timestamptz, position bigint)
+       ON CONFLICT (id) DO UPDATE SET captured = EXCLUDED.captured, status = EXCLUDED.status, lots = EXCLUDED.lots, closed_at = EXCLUDED.closed_at`,
+      [JSON.stringify(holds)],
+    );
+  },
+};

@@ -1,0 +1,44 @@
+import type { Queryable } from '../../services/eventstore/store.ts';
+import { pageAnswer, pageSql, type PageQuery } from '../../services/platform/paging.ts';
+
+/**
+ * SQL pieces that turn `<alias>.plan` (jsonb) into the spec's subscription object: `select` is a
+ * json expression, `join` a LEFT JOIN on the plans read model for the plan's description.
+ */
+export const subscriptionSql = (alias: string) => ({
+  select: `CASE WHEN ${alias}.plan IS NULL THEN NULL ELSE json_build_object(
+      'id', ${alias}.plan->>'planId',
+      'name', ${alias}.plan->>'name',
+      'description', coalesce(sub_plan.description, ''),
+      'monthly_credits', coalesce((${alias}.plan->>'monthlyCredits')::float8, 0),
+      'is_one_time', coalesce((${alias}.plan->>'isOneTime')::boolean, false)) END`,
+  join: `LEFT JOIN plans sub_plan ON sub_plan.id::text = ${alias}.plan->>'planId'`,
+});
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const adminOrgs = {
+  sortable: { id: 'o.id', name: 'lower(o.name)', is_active: 'o.is_active', credit_balance: 'o.credit_balance', last_billing: 'o.last_billing' },
+  searchable: ['o.name', 'o.id::text'],
+  tieBreak: 'o.id',
+};
+
+/** The admin organizations table: every row, or one page of it. */
+export async function listAdminOrgs<R>(db: Queryable, query: PageQuery) {
+  const sub = subscriptionSql('o');
+  const page = pageSql(query, adminOrgs);
+  const res = await db.query(
+    `SELECT o.id::text, o.name, o.is_active, o.credit_balance::float8 AS credit_balance, o.last_billing,
+            ${sub.select} AS subscription${query.page ? ', count(*) OVER () AS total_rows' : ''}
+       FROM orgs o ${sub.join} ${page.where} ${query.page ? page.order : 'ORDER BY o.created_at, o.id'} ${page.limit}`,
+    page.params,
+  );
+  const rows = res.rows.map((row) => ({ ...row, last_billing: iso(row.last_billing) }));
+  return pageAnswer<R>(query, rows, async () => (await db.query(`SELECT count(*)::int AS n FROM orgs o ${page.where}`, page.whereParams)).rows[0].n);
+}
+
+/** Whether an organization is active (null when the read model does not know it yet). */
+export async function orgIsActive(db: Queryable, orgId: string): Promise<boolean | null> {
+  const res = await db.query({ name: 'org-is-active', text: 'SELECT is_active FROM orgs WHERE id = $1', values: [orgId] });
+  return (res.rows[0]?.is_active as boolean | undefined) ?? null;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { IdentityCache } from './identity-cache.ts';
+import type { UserIdentity } from './identity.ts';
+import { sessionKey } from './sessions.ts';
+
+const identity = (id: string, active = true): UserIdentity => ({
+  id, email: `${id}@example.com`, name: id, given_name: id, avatar_url: null, is_active: active, organization_id: null, roles: [], permissions: [],
+});
+
+function sources() {
+  const users = new Map<string, UserIdentity>([['u1', identity('u1')]]);
+  const calls = { owner: 0, identity: 0 };
+  let gate: Promise<void> = Promise.resolve();
+  return {
+    users,
+    calls,
+    hold(p: Promise<void>) {
+      gate = p;
+    },
+    owner: async () => {
+      calls.owner++;
+      return { userId: 'u1', expiresAt: Date.now() + 60_000 };
+    },
+    identity: async (userId: string) => {
+      calls.identity++;
+      const value = users.get(userId) ?? null;
+      await gate;
+      return value;
+    },
+  };
+}
+
+describe('IdentityCache', () => {
+  it('reads the stores once while notifications are heard, and again after the user changed', async () => {
+    const s = sources();
+    const cache = new IdentityCache(s);
+    cache.connected();
+    await cache.sessionUser('sid');
+    await cache.sessionUser('sid');
+    expect(s.calls).toEqual({ owner: 1, identity: 1 });
+    s.users.set('u1', identity('u1', false));
+    cache.changed('user-u1');
+    expect((await cache.sessionUser('sid'))?.is_active).toBe(false);
+    expect(s.calls.identity).toBe(2);
+  });
+
+  it('caches nothing while notifications are not heard', async () => {
+    const s = sources();
+    const cache = new IdentityCache(s);
+    await cache.sessionUser('sid');
+    await cache.sessionUser('sid');
+    expect(s.calls).toEqual({ owner: 2, identity: 2 });
+    cache.connected();
+    await cache.sessionUser('sid');
+    cache.lost();
+    await cache.sessionUser('sid');
+    expect(s.calls.identity).toBe(4);
+  });
+
+  it('forgets an ended session by its key, and every identity when a role changes', async () => {
+    const s = sources();
+    const cache = new IdentityCache(s);
+    cache.connected();
+    await cache.sessionUser('sid');
+    cache.changed(sessionKey('sid'));
+    await cache.sessionUser('sid');
+    expect(s.calls.owner).toBe(2);
+    cache.changed('role-any');
+    await cache.sessionUser('sid');
+    expect(s.calls.identity).toBe(2);
+  });
+
+  it('does not keep an answer read while a change arrived (it may predate the change)', async () => {
+    const s = sources();
+    const cache = new IdentityCache(s);
+    cache.connected();
+    let release!: () => void;
+    s.hold(new Promise<void>((r) => (release = r)));
+    const reading = cache.sessionUser('sid');
+    await new Promise((r) => setTimeout(r, 5));
+    cache.changed('user-u1');
+    release();
+    await reading;
+    s.hold(Promise.resolve());
+    await cache.sessionUser('sid');
+    expect(s.calls.identity).toBe(2);
+  });
+});

@@ -1,0 +1,93 @@
+import type { UserIdentity } from './identity.ts';
+import { sessionKey, type SessionUser } from './sessions.ts';
+
+export interface IdentitySources {
+  owner(sessionId: string): Promise<{ userId: string; expiresAt: number } | null>;
+  identity(userId: string): Promise<UserIdentity | null>;
+}
+
+export interface IdentityCacheOptions {
+  /** An entry is read again after this long even without a notification (belt and braces). */
+  ttlMs?: number;
+  /** Entries of each kind kept at most (the oldest go first). */
+  maxEntries?: number;
+}
+
+interface Entry<T> {
+  value: T;
+  cachedAt: number;
+}
+
+/**
+ * The sessions and identities of one process, so that a request costs no round trip to learn who
+ * calls. Kept only while change notifications are heard (`connected`): a user's or role's stream
+ * appended to, or a session ended, drops what it affects at once (`changed`), here and in every
+ * other process. A lookup that raced with a change does not store its (maybe stale) answer.
+ * API keys can be cached the same way: their stream `api_key-<id>` is notified too.
+ */
+export class IdentityCache {
+  private readonly sessions = new Map<string, Entry<{ userId: string; expiresAt: number }>>();
+  private readonly identities = new Map<string, Entry<UserIdentity>>();
+  private epoch = 0;
+  private live = false;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly sources: IdentitySources,
+    options: IdentityCacheOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.maxEntries = options.maxEntries ?? 10_000;
+  }
+
+  async sessionUser(sessionId: string): Promise<SessionUser | null> {
+    const owner = await this.read(this.sessions, sessionKey(sessionId), () => this.sources.owner(sessionId));
+    if (!owner || owner.expiresAt <= Date.now()) return null;
+    const identity = await this.read(this.identities, owner.userId, () => this.sources.identity(owner.userId));
+    return identity ? { ...identity, sessionId } : null;
+  }
+
+  /** A stream (or session) changed: drop what it affects. */
+  changed(key: string): void {
+    this.epoch++;
+    if (key.startsWith('user-')) this.identities.delete(key.slice('user-'.length));
+    else if (key.startsWith('session-')) this.sessions.delete(key);
+    else this.identities.clear(); // a role: whoever holds it is read again
+  }
+
+  /** Notifications are heard (again): anything cached before may have missed one. */
+  connected(): void {
+    this.reset();
+    this.live = true;
+  }
+
+  /** Notifications are not heard: every lookup reads the stores until they are again. */
+  lost(): void {
+    this.live = false;
+    this.reset();
+  }
+
+  get size(): number {
+    return this.sessions.size + this.identities.size;
+  }
+
+  private reset(): void {
+    this.epoch++;
+    this.sessions.clear();
+    this.identities.clear();
+  }
+
+  private async read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T | null>): Promise<T | null> {
+    const hit = map.get(key);
+    if (hit && Date.now() - hit.cachedAt < this.ttlMs) return hit.value;
+    const epoch = this.epoch;
+    const value = await load();
+    if (value !== null && this.live && epoch === this.epoch) {
+      map.delete(key);
+      map.set(key, { value, cachedAt: Date.now() });
+      if (map.size > this.maxEntries) map.delete(map.keys().next().value as string);
+    }
+    return value;
+  }
+}

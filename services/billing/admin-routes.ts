@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendTestEvent } from './simulator/test-events.ts';
+import { billingMode } from './stripe.ts';
+import { retryStripeEvent } from './retry.ts';
+import { NotFoundError } from '../platform/errors.ts';
+import { PageQuery, paged } from '../platform/paging.ts';
+import { pagePayments } from '../../projections/payments/queries.ts';
+import { pageWebhookLog, webhookLogEntry } from '../../projections/webhooks/queries.ts';
+import {
+  PaymentTransaction,
+  RetryAnswer,
+  SimulatorStatus,
+  StripeEventParams,
+  TestEventAnswer,
+  TestEventBody,
+  WebhookLogDetail,
+  WebhookLogParams,
+  WebhookLogRow,
+} from './schemas.ts';
+
+/** Payments and the webhook log for admins; in simulator mode, signed test events. */
+const adminStripeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const view = app.requirePermission('admin.stripe.view');
+
+  app.get(
+    '/transactions',
+    { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: paged(PaymentTransaction) } } },
+    async (request) => pagePayments(app.pg, request.query),
+  );
+
+  app.get(
+    '/webhook-log',
+    { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: paged(WebhookLogRow) } } },
+    async (request) => pageWebhookLog(app.pg, request.query),
+  );
+
+  app.get(
+    '/webhook-log/:id',
+    { onRequest: view, schema: { tags: ['admin'], params: WebhookLogParams, response: { 200: WebhookLogDetail } } },
+    async (request) => {
+      const entry = await webhookLogEntry(app.pg, request.params.id);
+      if (!entry) throw new NotFoundError('Webhook event');
+      return entry;
+    },
+  );
+
+  app.post(
+    '/events/:eventId/retry',
+    { onRequest: app.requirePermission('admin.stripe.edit'), schema: { tags: ['admin'], params: StripeEventParams, response: { 200: RetryAnswer } } },
+    async (request) => retryStripeEvent(app, request.params.eventId, app.commands.metadata(request)),
+  );
+
+  app.get('/simulator', { onRequest: view, schema: { tags: ['admin'], response: { 200: SimulatorStatus } } }, async () => {
+    const mode = billingMode(app.config);
+    return { mode, testEvents: mode === 'simulator' };
+  });
+
+  app.post(
+    '/test-events',
+    { onRequest: app.requirePermission('admin.stripe.edit'), schema: { tags: ['admin'], body: TestEventBody, response: { 200: TestEventAnswer } } },
+    async (request) => {
+      if (billingMode(app.config) !== 'simulator') throw new NotFoundError('Test events (the checkout simulator is off)');
+      const event = await sendTestEvent(app, request.body.orgId, request.body.kind);
+      return { eventId: event.id, type: event.type };
+    },
+  );
+};
+
+export default adminStripeRoutes;

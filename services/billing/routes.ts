@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createCheckout, lazyStripe } from './checkout.ts';
+import { CheckoutAnswer, CheckoutBody } from './schemas.ts';
+import simRoutes from './simulator/routes.ts';
+import webhookRoute from './webhook-route.ts';
+
+/** Checkout, Stripe's webhook and the local checkout simulator, under /api/stripe. */
+const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stripe = lazyStripe(app);
+
+  app.post(
+    '/create-checkout-session',
+    { onRequest: app.requireUser, schema: { tags: ['stripe'], body: CheckoutBody, response: { 200: CheckoutAnswer } } },
+    async (request) => createCheckout(app, request, request.user!, request.body.subscriptionId, stripe),
+  );
+
+  await app.register(webhookRoute);
+  await app.register(simRoutes, { prefix: '/sim' });
+};
+
+export default stripeRoutes;

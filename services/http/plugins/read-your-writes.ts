@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import type { LogPosition } from '../../eventstore/types.ts';
+import { requestScope } from '../request-scope.ts';
+
+/** Carries the log position of the caller's last command (signed, short-lived). */
+export const SEEN_COOKIE = 'ab_seen';
+const SEEN_TTL_S = 60;
+/** How long a read waits for the read models to show the caller's own last command. */
+export const READ_WAIT_MS = 1000;
+
+const encode = (p: LogPosition) => `${p.xid}.${p.pos}`;
+function decode(value: string): LogPosition | null {
+  const m = /^(\d{1,20})\.(\d{1,20})$/.exec(value);
+  return m ? { xid: m[1], pos: Number(m[2]) } : null;
+}
+
+/**
+ * Read-your-writes across requests and API processes: a request whose commands appended answers with
+ * a signed cookie holding the position it reached; a later GET under /api with that cookie waits
+ * (bounded) until every read model has passed it, then answers — with `x-stale: true` when the wait
+ * ran out, and the cookie cleared once the read models have caught up.
+ */
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', (_request, _reply, done) => requestScope.run({ appended: null }, done));
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method !== 'GET' || !request.url.startsWith('/api/')) return;
+      const raw = request.cookies[SEEN_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      const seen = unsigned?.valid && unsigned.value ? decode(unsigned.value) : null;
+      if (!seen) return;
+      const caughtUp = await app.readModels.waitForAll(seen, READ_WAIT_MS);
+      if (caughtUp) reply.clearCookie(SEEN_COOKIE, { path: '/' });
+      else reply.header('x-stale', 'true');
+    });
+
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const appended = requestScope.getStore()?.appended;
+      if (appended && reply.statusCode < 400) {
+        reply.setCookie(SEEN_COOKIE, encode(appended), {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: app.config.NODE_ENV === 'production',
+          signed: true,
+          maxAge: SEEN_TTL_S,
+        });
+      }
+      return payload;
+    });
+  },
+  { name: 'read-your-writes', dependencies: ['auth', 'eventstore'] },
+);

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** An organization's plan as the spec shows it (null without one). */
+export const Subscription = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    monthly_credits: z.number(),
+    is_one_time: z.boolean(),
+  })
+  .nullable();
+
+export const AdminOrg = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_active: z.boolean(),
+  credit_balance: z.number(),
+  last_billing: z.string().nullable(),
+  subscription: Subscription,
+});
+
+export const AdminOrgList = z.array(AdminOrg);
+export const OrgParams = z.object({ id: z.string() });
+export const ToggleActiveResponse = z.object({ success: z.literal(true), is_active: z.boolean() });

@@ -1,0 +1,127 @@
+import type { Queue } from 'bullmq';
+
+/** One typed registry of every queue, its job names and their payloads. */
+export interface JobRegistry {
+  projector: {
+    'catch-up': { projection: string };
+    'catch-up-all': Record<string, never>;
+  };
+  replay: {
+    rebuild: { projection: string };
+  };
+  'stripe-webhooks': {
+    apply: { eventId: string };
+    sweep: Record<string, never>;
+  };
+  /** Credit lots and holds that reach their expiry. */
+  ledger: {
+    'expire-lot': { orgId: string; lotId: string };
+    'expire-hold': { orgId: string; holdId: string };
+    sweep: Record<string, never>;
+  };
+}
+
+export type QueueName = keyof JobRegistry;
+export type JobName<Q extends QueueName> = keyof JobRegistry[Q] & string;
+export type JobData<Q extends QueueName, N extends JobName<Q>> = JobRegistry[Q][N];
+
+export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe-webhooks', 'ledger'];
+
+/** Every job name of every queue: a worker refuses to start when one has no handler. */
+export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
+  projector: ['catch-up', 'catch-up-all'],
+  replay: ['rebuild'],
+  'stripe-webhooks': ['apply', 'sweep'],
+  ledger: ['expire-lot', 'expire-hold', 'sweep'],
+};
+
+/** Job ids cannot contain ':' nor be all digits. */
+export const catchUpJobId = (projection: string) => `catch-up-${projection}`;
+export const rebuildJobId = (projection: string) => `rebuild-${projection}`;
+
+/** A catch-up that fails (a projection throwing on an event) is retried with backoff. */
+export const CATCH_UP_OPTIONS = {
+  attempts: 50,
+  backoff: { type: 'exponential', delay: 200 },
+  removeOnComplete: true,
+  removeOnFail: 100,
+} as const;
+
+export const catchUpJob = (projection: string) => ({
+  name: 'catch-up' as const,
+  data: { projection },
+  opts: { ...CATCH_UP_OPTIONS, deduplication: { id: catchUpJobId(projection), keepLastIfActive: true } },
+});
+
+/**
+ * An admin's "Retry now" of a failed read model: a catch-up of its own id (not the deduplicated one,
+ * which may be waiting out its backoff), tried once; the advisory lock makes it take turns with any other.
+ */
+export const retryCatchUpJob = (projection: string, at = Date.now()) => ({
+  name: 'catch-up' as const,
+  data: { projection },
+  opts: { attempts: 1, removeOnComplete: true, removeOnFail: { count: 10 }, jobId: `retry-${projection}-${at}` },
+});
+
+/** Job ids cannot contain ':' nor be all digits; Stripe ids never are, but a forged one might. */
+export const stripeEventJobId = (eventId: string) => `stripe-event-${eventId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+/**
+ * A refund may overtake the payment it refunds: a few retries with backoff (about a minute in
+ * all) let the payment arrive first. The outcome is kept in the event's stream, not in Redis.
+ */
+export const STRIPE_EVENT_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: true,
+  removeOnFail: true,
+} as const;
+
+export const stripeEventJob = (eventId: string) => ({
+  name: 'apply' as const,
+  data: { eventId },
+  opts: { ...STRIPE_EVENT_JOB_OPTIONS, jobId: stripeEventJobId(eventId) },
+});
+
+export async function enqueueStripeEvents(queue: Queue, eventIds: string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await queue.addBulk(eventIds.map(stripeEventJob));
+}
+
+/** One job id per projection: a second request while one is queued or running is the same rebuild. */
+export const rebuildJob = (projection: string) => ({
+  name: 'rebuild' as const,
+  data: { projection },
+  opts: { jobId: rebuildJobId(projection), removeOnComplete: true, removeOnFail: true, attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+});
+
+const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** An expiry is idempotent in the ledger itself; the job id only keeps Redis from holding two of one. */
+export const EXPIRY_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: 100,
+} as const;
+
+/** Delayed until the moment it is due (a little after, so the decision sees it due). */
+const delayUntil = (expiresAt: string, now: number) => Math.max(0, Date.parse(expiresAt) - now + 20);
+
+export const lotExpiryJob = (orgId: string, lotId: string, expiresAt: string, now = Date.now()) => ({
+  name: 'expire-lot' as const,
+  data: { orgId, lotId },
+  opts: { ...EXPIRY_JOB_OPTIONS, jobId: `expire-lot-${safeId(lotId)}`, delay: delayUntil(expiresAt, now) },
+});
+
+export const holdExpiryJob = (orgId: string, holdId: string, expiresAt: string, now = Date.now()) => ({
+  name: 'expire-hold' as const,
+  data: { orgId, holdId },
+  opts: { ...EXPIRY_JOB_OPTIONS, jobId: `expire-hold-${safeId(holdId)}`, delay: delayUntil(expiresAt, now) },
+});
+
+/** The sweep that expires what a lost or early job left behind (a fixed scheduler id: upserting it again changes nothing). */
+export const LEDGER_SWEEP = { id: 'ledger-sweep', everyMs: 15_000 } as const;
+
+/** Where worker processes beat (a sorted set: member = process, score = last beat in ms); readiness reads it. */
+export const heartbeatKey = (prefix: string) => `${prefix}:workers:heartbeats`;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ValidationError } from './errors.ts';
+import type { Queryable } from './pool.ts';
+
+/**
+ * The spec's paging query (page, limit, search, sortField, sortOrder). Without `page` a list may
+ * answer every row (the web pages and sorts in memory); `pageQuery` makes the variants of one shape.
+ */
+export const pageQuery = ({ defaultLimit = 10, maxLimit = 100, pageDefault }: { defaultLimit?: number; maxLimit?: number; pageDefault?: number } = {}) =>
+  z.object({
+    page: pageDefault === undefined ? z.coerce.number().int().min(1).optional() : z.coerce.number().int().min(1).default(pageDefault),
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+    search: z.string().trim().max(200).optional(),
+    sortField: z.string().max(50).default('id'),
+    sortOrder: z.enum(['asc', 'desc']).default('asc'),
+  });
+
+export const PageQuery = pageQuery();
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** The answer of a paged call: a page of rows and how many pages there are. */
+export const paged = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), totalPages: z.number().int() });
+
+export const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+export interface Pageable {
+  /** Sort fields the client may name and the SQL each means (constants). */
+  sortable: Record<string, string>;
+  /** Text expressions searched case-insensitively (constants). */
+  searchable: string[];
+  /** The unique column that breaks ties. */
+  tieBreak: string;
+}
+
+/** WHERE / ORDER BY / LIMIT for one page; user input travels only as parameters ($1 the search, then limit and offset). */
+export function pageSql(query: Pick<PageQuery, 'page' | 'limit' | 'search' | 'sortField' | 'sortOrder'>, source: Pageable) {
+  const sort = Object.hasOwn(source.sortable, query.sortField) ? source.sortable[query.sortField] : undefined;
+  if (!sort) throw new ValidationError(`sortField must be one of ${Object.keys(source.sortable).join(', ')}`, 'sortField');
+  const direction = query.sortOrder === 'desc' ? 'DESC' : 'ASC';
+  const search = query.page && query.search ? [`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
+  const where = search.length ? `WHERE ${source.searchable.map((c) => `${c} ILIKE $1`).join(' OR ')}` : '';
+  const n = search.length;
+  return {
+    where,
+    whereParams: search,
+    order: `ORDER BY ${sort} ${direction}, ${source.tieBreak} ${direction}`,
+    limit: query.page ? `LIMIT $${n + 1} OFFSET $${n + 2}` : '',
+    params: query.page ? [...search, query.limit, (query.page - 1) * query.limit] : search,
+  };
+}
+
+/** The answer: every row, or `{data, totalPages}` when a page was asked for (rows carry `total_rows` then). */
+export async function pageAnswer<R>(
+  query: Pick<PageQuery, 'page' | 'limit'>,
+  rows: Record<string, unknown>[],
+  count: () => Promise<number>,
+): Promise<R[] | { data: R[]; totalPages: number }> {
+  const data = rows.map(({ total_rows: _total, ...row }) => row as R);
+  if (!query.page) return data;
+  const total = rows.length ? Number(rows[0].total_rows) : query.page > 1 ? await count() : 0;
+  return { data, totalPages: totalPages(total, query.limit) };
+}
+
+export interface PagedSource extends Pageable {
+  /** A view or table name: a constant, never user input. */
+  from: string;
+  /** The select list: constants. */
+  columns: string;
+}
+
+/** One page of one read model (page 1 when none is asked) and the number of pages. */
+export async function pagedRows<T>(db: Queryable, source: PagedSource, query: PageQuery): Promise<{ data: T[]; totalPages: number }> {
+  const asked = { ...query, page: query.page ?? 1 };
+  const page = pageSql(asked, source);
+  const res = await db.query(
+    `SELECT ${source.columns}, count(*) OVER () AS total_rows FROM ${source.from} ${page.where} ${page.order} ${page.limit}`,
+    page.params,
+  );
+  const count = async () => (await db.query(`SELECT count(*)::int AS n FROM ${source.from} ${page.where}`, page.whereParams)).rows[0].n as number;
+  return (await pageAnswer<T>(asked, res.rows, count)) as { data: T[]; totalPages: number };
+}
+
+/** A timestamp column as an ISO-8601 UTC string (what the response schemas promise). */
+export const iso = (column: string, as = column) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${as}`;

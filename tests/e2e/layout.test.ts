@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlans, PACK_PLAN, PRO_PLAN } from '../integration/stripe-support';
+import { startApp, type TestApp } from '../support/app';
+import { launchBrowser } from '../support/browser';
+import type { Client } from '../support/http';
+import { signInAdmin } from '../support/identity';
+import { memberWithOrg } from '../support/orgs';
+
+/** Issue 12 items 9 and 10: no page is wider than a 390 px phone, and every page names itself in the tab. */
+let app: TestApp;
+let browser: Browser;
+let admin: Client;
+let member: Client;
+let ids: { org: string; user: string; project: string };
+
+const long = 'a long description that goes on to test how the table wraps and scrolls on a small screen';
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  admin = await signInAdmin(app.url, 'Northwind Traders International Holdings');
+  await createPlans(admin, PRO_PLAN, PACK_PLAN);
+  const m = await memberWithOrg(app, 'phone@example.com', 5000);
+  member = m.client;
+  for (let i = 0; i < 6; i++) {
+    const used = await member.post('/api/usage', { credits: 123 + i, description: `Board session ${i}: ${long}`, idempotencyKey: `layout-${i}` });
+    expect(used.status).toBe(200);
+  }
+  const project = await member.post('/api/projects', { name: 'Expansion into the northern region with a long name', description: long });
+  expect(project.status).toBe(201);
+  ids = { org: m.orgId, user: m.userId, project: project.body.id };
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Opens each path at 390 px (as the given session) and reports the page's width and title once it has rendered. */
+async function visit(client: Client | null, paths: string[]) {
+  const context = await browser.newContext({ baseURL: app.url, viewport: { width: 390, height: 844 } });
+  if (client) {
+    const [name, value] = client.cookie.split('=');
+    await context.addCookies([{ name, value, url: app.url }]);
+  }
+  const page = await context.newPage();
+  const seen: { path: string; scrollWidth: number; innerWidth: number; title: string }[] = [];
+  try {
+    for (const path of paths) {
+      await page.goto(path);
+      await rendered(page);
+      seen.push({ path, ...(await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth, title: document.title }))) });
+    }
+  } finally {
+    await context.close();
+  }
+  return seen;
+}
+
+/** The page's main content is on screen and nothing is loading any more. */
+async function rendered(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .loading, .route-progress') && !/Loading/.test(document.querySelector('main')?.textContent ?? ''));
+}
+
+const visitor = ['/', '/about', '/features', '/pricing', '/contact', '/login', '/inactive', '/veterans', '/no-such-page'];
+const memberPages = () => ['/dashboard', '/projects', `/project/${ids.project}`, '/advisors', '/support', '/profile', '/subscribed', '/pricing', '/subscribe/plan-pro-monthly', '/subscribe/pack-500-credits'];
+const adminPages = () => [
+  '/admin/orgs', '/admin/users', '/admin/roles', '/admin/permissions', '/admin/subscriptions', '/admin/stripe', '/admin/assistantComponents',
+  '/admin/assistantComponents?type=object', '/admin/assistants', '/admin/apiTest', '/admin/projections', '/admin/messages',
+  `/admin/history/org-${ids.org}`, `/admin/history/user-${ids.user}`,
+];
+
+describe('at 390 px', { timeout: 180_000 }, () => {
+  it('no page is wider than the viewport: public, member and admin pages, with data', async () => {
+    const seen = [...(await visit(null, visitor)), ...(await visit(member, memberPages())), ...(await visit(admin, adminPages()))];
+    expect(seen).toHaveLength(visitor.length + memberPages().length + adminPages().length);
+    const wide = seen.filter((s) => s.scrollWidth > s.innerWidth).map((s) => `${s.path}: ${s.scrollWidth} px`);
+    expect(wide).toEqual([]);
+  });
+
+  it('every page has a title of its own', async () => {
+    const seen = [...(await visit(null, visitor.filter((p) => p !== '/veterans'))), ...(await visit(member, memberPages())), ...(await visit(admin, adminPages()))];
+    const titled = seen.filter((s) => s.title.endsWith(' · Advisory Board')).map((s) => s.path);
+    expect(seen.filter((s) => !titled.includes(s.path)).map((s) => `${s.path}: ${s.title}`)).toEqual([]);
+    // Pages of one kind may share a title (/pricing twice, the components tabs); different pages do not.
+    const byTitle = new Map<string, Set<string>>();
+    for (const s of seen) byTitle.set(s.title, (byTitle.get(s.title) ?? new Set()).add(s.path.split('?')[0]));
+    const shared = [...byTitle].filter(([, paths]) => paths.size > 1).map(([title, paths]) => `${title}: ${[...paths].join(', ')}`);
+    expect(shared).toEqual([]);
+    const titleOf = (path: string) => seen.find((s) => s.path === path)?.title;
+    expect(titleOf('/admin/orgs')).toBe('Organizations · Advisory Board');
+    expect(titleOf(`/project/${ids.project}`)).toBe('Expansion into the northern region with a long name · Advisory Board');
+  });
+});

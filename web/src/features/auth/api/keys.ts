@@ -1,5 +1,0 @@
-export const authKeys = {
-  all: ['auth'] as const,
-  me: () => [...authKeys.all, 'me'] as const,
-  providers: () => [...authKeys.all, 'providers'] as const,
-};

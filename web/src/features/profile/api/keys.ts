@@ -1,4 +1,0 @@
-export const profileKeys = {
-  all: ['profile'] as const,
-  detail: () => [...profileKeys.all, 'detail'] as const,
-};

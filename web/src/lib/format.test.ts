@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatMoney, formatNumber, formatUsd, shortId } from './format';
+
+describe('formatNumber', () => {
+  it('separates thousands and keeps at most two decimals', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(1200)).toBe('1,200');
+    expect(formatNumber(-1234567)).toBe('-1,234,567');
+    expect(formatNumber(1234.567)).toBe('1,234.57');
+  });
+});
+
+describe('money', () => {
+  it('shows dollars with two decimals and separators', () => {
+    expect(formatUsd(20)).toBe('$20.00');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+  });
+
+  it('shows cents as dollars for usd and with the code otherwise (spec section 9)', () => {
+    expect(formatMoney(2000, 'usd')).toBe('$20.00');
+    expect(formatMoney(123456, 'USD')).toBe('$1,234.56');
+    expect(formatMoney(-499, 'usd')).toBe('-$4.99');
+    expect(formatMoney(150000, 'eur')).toBe('1,500.00 EUR');
+    expect(formatMoney(null, 'usd')).toBe('');
+  });
+});
+
+describe('dates', () => {
+  const at = '2026-11-23T23:30:05.000Z';
+
+  it('shows a day as YYYY-MM-DD in the given zone', () => {
+    expect(formatDate(at, { timeZone: 'UTC' })).toBe('2026-11-23');
+    expect(formatDate(at, { timeZone: 'Asia/Tokyo' })).toBe('2026-11-24');
+  });
+
+  it('shows a moment with its time and the name of its zone', () => {
+    expect(formatDateTime(at, { timeZone: 'UTC' })).toBe('2026-11-23 23:30 UTC');
+    expect(formatDateTime(at, { timeZone: 'America/New_York' })).toBe('2026-11-23 18:30 EST');
+    expect(formatDateTimeSeconds(at, { timeZone: 'UTC' })).toBe('2026-11-23 23:30:05 UTC');
+  });
+
+  it('shows nothing for a missing or unreadable date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('shortId', () => {
+  it('cuts a long id to eight characters and leaves short ones', () => {
+    expect(shortId('3f1c2a9e-0000-4000-8000-000000000000')).toBe('3f1c2a9e…');
+    expect(shortId('42')).toBe('42');
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The one format of numbers, money and dates in the app (en-US): thousands separators, money with
+ * two decimals, dates as YYYY-MM-DD and moments with their time and time zone, in the viewer's zone.
+ */
+const locale = 'en-US';
+const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+const twoDecimals = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 1234567 -> '1,234,567'; fractions keep up to two decimals. */
+export const formatNumber = (value: number): string => (Number.isInteger(value) ? integer : decimal).format(value);
+
+/** Dollars (a plan's price): 1234.5 -> '$1,234.50'. */
+export const formatUsd = (dollars: number): string => `${dollars < 0 ? '-' : ''}$${twoDecimals.format(Math.abs(dollars))}`;
+
+/** Cents of a currency (spec section 9): '$' for usd, the code after the amount otherwise. */
+export function formatMoney(cents: number | null | undefined, currency: string | null | undefined): string {
+  if (cents === null || cents === undefined) return '';
+  const code = (currency ?? '').toLowerCase();
+  if (code === 'usd') return formatUsd(cents / 100);
+  return `${cents < 0 ? '-' : ''}${twoDecimals.format(Math.abs(cents) / 100)} ${code.toUpperCase()}`.trim();
+}
+
+export interface DateOptions {
+  /** The zone to show (default: the viewer's). */
+  timeZone?: string;
+}
+
+const parts = (iso: string | Date, options: Intl.DateTimeFormatOptions) => {
+  const date = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const found: Record<string, string> = {};
+  for (const part of new Intl.DateTimeFormat(locale, { ...options, hourCycle: 'h23' }).formatToParts(date)) found[part.type] = part.value;
+  return found;
+};
+
+/** A day: '2026-11-23' (in the viewer's zone). */
+export function formatDate(iso: string | Date | null | undefined, { timeZone }: DateOptions = {}): string {
+  if (!iso) return '';
+  const p = parts(iso, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
+}
+
+/** A moment: '2026-11-23 14:05 UTC' (the viewer's zone, named). */
+export function formatDateTime(iso: string | Date | null | undefined, { timeZone }: DateOptions = {}): string {
+  if (!iso) return '';
+  const p = parts(iso, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}` : '';
+}
+
+/** The same with seconds, where events follow each other closely (history, webhooks). */
+export function formatDateTimeSeconds(iso: string | Date | null | undefined, { timeZone }: DateOptions = {}): string {
+  if (!iso) return '';
+  const p = parts(iso, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' });
+  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second} ${p.timeZoneName}` : '';
+}
+
+/** The first eight characters of an id, for a column that also shows the whole id on hover. */
+export const shortId = (id: string): string => (id.length > 8 ? `${id.slice(0, 8)}…` : id);

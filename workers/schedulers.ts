@@ -1,0 +1,51 @@
+import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Config } from '../services/platform/config.ts';
+import { LEDGER_SWEEP, type QueueName } from '../services/platform/jobs.ts';
+
+/** A repeating job of a fixed id: upserting it again never makes a second one. */
+export interface Scheduler {
+  queue: QueueName;
+  id: string;
+  everyMs: number;
+  job: string;
+}
+
+/** Every job scheduler of the workers (add a queue's sweep here and it is kept alive like the others). */
+export const schedulersOf = (config: Config): Scheduler[] => [
+  { queue: 'projector', id: 'safety-net', everyMs: config.SAFETY_NET_MS, job: 'catch-up-all' },
+  { queue: 'stripe-webhooks', id: 'stripe-sweep', everyMs: config.STRIPE_SWEEP_MS, job: 'sweep' },
+  { queue: 'ledger', id: LEDGER_SWEEP.id, everyMs: LEDGER_SWEEP.everyMs, job: 'sweep' },
+];
+
+/** A scheduled run leaves nothing behind when it succeeds, and only a few recent failures. */
+export const SCHEDULED_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: { count: 20, age: 3600 } } as const;
+
+const upsert = (queues: Record<QueueName, Queue>, s: Scheduler) =>
+  queues[s.queue].upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.job, data: {}, opts: SCHEDULED_JOB_OPTIONS });
+
+/**
+ * Registers every scheduler, then checks every `checkMs` that each still exists and registers again
+ * any that Redis lost (flushed, restarted without persistence): the sweeps come back by themselves.
+ */
+export async function keepSchedulers(queues: Record<QueueName, Queue>, list: Scheduler[], checkMs: number, log: Logger): Promise<{ stop(): void }> {
+  for (const s of list) await upsert(queues, s);
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      for (const s of list) {
+        if (await queues[s.queue].getJobScheduler(s.id)) continue;
+        await upsert(queues, s);
+        log.warn({ queue: s.queue, scheduler: s.id }, 'job scheduler was lost (Redis flushed or restarted): registered again');
+      }
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'could not check the job schedulers');
+    } finally {
+      busy = false;
+    }
+  }, checkMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
