@@ -64,3 +64,9 @@ export async function orgHolds(db: Queryable, orgId: string, limit = 50) {
     closedAt: iso(r.closed_at),
   }));
 }
+
+/** How many holds are open across every organization (the `credits_holds_open` gauge). */
+export async function openHoldsCount(db: Queryable): Promise<number> {
+  const res = await db.query(`SELECT count(*)::int AS n FROM credit_holds WHERE status = 'open'`);
+  return res.rows[0].n as number;
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { openHoldsCount } from '../../projections/lots/queries.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 import { QUEUE_NAMES } from '../platform/jobs.ts';
 import { newRegistry, prom } from '../platform/metrics.ts';
@@ -7,11 +8,6 @@ import { withTimeout } from '../platform/unavailable.ts';
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const PROJECTION_STATES = ['live', 'rebuilding', 'failed'] as const;
 const COLLECT_TIMEOUT_MS = 2000;
-
-/** Open credit holds, from the ledger's read model: the credit-holds work fills this in (0 until then). */
-async function openHolds(_app: FastifyInstance): Promise<number> {
-  return 0;
-}
 
 /**
  * Gauges read from the shared stores at scrape time: the same for every process, so only the API
@@ -102,7 +98,7 @@ export function clusterMetrics(app: FastifyInstance) {
     help: 'Credit holds open (reserved, neither captured nor released)',
     registers,
     async collect() {
-      await guarded(this, 'open holds', async () => this.set(await openHolds(app)));
+      await guarded(this, 'open holds', async () => this.set(await openHoldsCount(app.pg)));
     },
   });
   return registry;

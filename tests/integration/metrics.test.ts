@@ -71,6 +71,15 @@ describe('GET /metrics', () => {
     expect(delta(before, after, 'eventstore_append_duration_seconds_count')).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts open holds once the lots read model has them, and none after their release', async () => {
+    await grantCredits(t, member.orgId, 4);
+    const placed = await member.client.post('/api/usage/holds', { credits: 3, description: 'gauge', idempotencyKey: randomUUID() });
+    expect(placed.status).toBe(201);
+    await waitFor('the open hold in the gauge', async () => valueOf(await metrics(), 'credits_holds_open') === 1);
+    expect((await member.client.post(`/api/usage/holds/${placed.body.holdId}/release`, {})).status).toBe(200);
+    await waitFor('no open hold in the gauge', async () => valueOf(await metrics(), 'credits_holds_open') === 0);
+  });
+
   it('counts Stripe events processed, failed (an unknown plan) and redelivered, and the time from received to applied', async () => {
     const before = await metrics();
     const paid = fixtureEvent('checkout.session.completed.payment.json', member.orgId, `_m${randomUUID().slice(0, 6)}`);
