@@ -153,13 +153,15 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await team.getByRole('button', { name: 'Edit Team' }).click();
     await dialog.getByLabel('Price (USD)').fill('64.50');
     await dialog.getByLabel('Active').uncheck();
+    await dialog.getByLabel('Rollover').check();
+    await dialog.getByLabel('Pack expiry (days)').fill('30');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toasted(page, 'Subscription updated!');
     await expect(team.textContent()).resolves.toContain('$64.50');
     const saved = await app.db.query(`SELECT price_usd::float8 AS price, is_active, example_usages FROM plans WHERE name = 'Team'`);
     expect(saved.rows).toEqual([{ price: 64.5, is_active: false, example_usages: ['Weekly reviews', 'Hiring plans'] }]);
     const changes = await app.db.query(`SELECT data->'changes' AS changes FROM events WHERE type = 'PlanUpdated'`);
-    expect(changes.rows.map((r) => r.changes)).toEqual([{ price_usd: 64.5, is_active: false }]);
+    expect(changes.rows.map((r) => r.changes)).toEqual([{ price_usd: 64.5, is_active: false, rollover: true, one_time_expiry_days: 30 }]);
   });
 
   it('the plan form refuses a one-time plan with monthly credits, and says why', async () => {

@@ -74,7 +74,7 @@ export function PlanFormModal({ open, plan, saving, onClose, onSave }: Props) {
             <input className="input" name="one_time_credits" type="number" min="0" step="1" required value={form.one_time_credits} onChange={(e) => set('one_time_credits', e.target.value)} />
           </label>
           <label className="field">
-            <span className="field__label">One-time credits expire after (days)</span>
+            <span className="field__label">Pack expiry (days)</span>
             <input
               className="input"
               name="one_time_expiry_days"
@@ -91,7 +91,7 @@ export function PlanFormModal({ open, plan, saving, onClose, onSave }: Props) {
           {(['is_one_time', 'system_only', 'is_active', 'rollover'] as const).map((flag) => (
             <label key={flag} className="plan-form__flag">
               <input type="checkbox" name={flag} checked={form[flag]} onChange={(e) => set(flag, e.target.checked)} />
-              {{ is_one_time: 'One-time', system_only: 'System only', is_active: 'Active', rollover: 'Unused monthly credits roll over' }[flag]}
+              {{ is_one_time: 'One-time', system_only: 'System only', is_active: 'Active', rollover: 'Rollover' }[flag]}
             </label>
           ))}
         </div>
