@@ -14,6 +14,8 @@ interface Waiter {
  * Knows how far each live read model has come, from the projector's notifications, so that a
  * command can answer once the read models it changed show it (read-your-writes) without polling.
  */
+const COMMAND_WAIT_MS = 5000;
+
 export class ProjectionProgress {
   private readonly reached = new Map<string, LogPosition>();
   private readonly active = new Map<string, number>();
@@ -71,8 +73,12 @@ export class ProjectionProgress {
     this.waiters = still;
   }
 
-  /** Resolves true once every read model fed by these event types has passed `target`, false on time-out. */
-  waitFor(types: Iterable<string>, target: LogPosition, timeoutMs = 2000): Promise<boolean> {
+  /**
+   * Resolves true once every read model fed by these event types has passed `target`, false on time-out.
+   * A command's answer reads them right after, so the default leaves room for a busy worker (a catch-up
+   * usually takes milliseconds; 2 s proved short on a loaded two-core machine).
+   */
+  waitFor(types: Iterable<string>, target: LogPosition, timeoutMs = COMMAND_WAIT_MS): Promise<boolean> {
     return this.waitForNames(projectionsFor(types).map((p) => p.name), target, timeoutMs);
   }
 
