@@ -5,37 +5,39 @@ import { runner } from 'node-pg-migrate';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 
-/** Creates the database named in the URL when it does not exist yet. */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+/** Runs `fn` with the database's name on a client of the server's `postgres` database. */
+async function onServer(databaseUrl: string, fn: (admin: pg.Client, name: string) => Promise<void>): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`).catch((err: { code?: string }) => {
-        if (err.code !== '42P04') throw err; // created meanwhile by another process
-      });
-    }
+    await fn(admin, name);
   } finally {
     await admin.end();
   }
 }
 
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Creates the database named in the URL when it does not exist yet. */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  await onServer(databaseUrl, async (admin, name) => {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`CREATE DATABASE ${quoted(name)}`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // created meanwhile by another process
+      });
+    }
+  });
+}
+
 /** Drops the database named in the URL, closing its connections (tests, the benchmark, tools). */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(databaseUrl, async (admin, name) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`);
+  });
 }
 
 /**
