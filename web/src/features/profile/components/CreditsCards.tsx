@@ -29,7 +29,7 @@ export function BalanceCard({ organization, credits }: { organization: Profile['
       )}
       {soonest && (
         <p className="profile-balance__soonest" data-testid="soonest-expiry">
-          <strong>{formatNumber(soonest.credits)}</strong> credits <ExpiresIn at={soonest.expiresAt} />
+          Expiring soonest: <strong>{formatNumber(soonest.credits)} credits</strong>, <ExpiresIn at={soonest.expiresAt} />
         </p>
       )}
       <p className="muted">{organization ? organization.name : 'No organization yet'}</p>
