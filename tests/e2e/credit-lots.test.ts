@@ -4,7 +4,7 @@ import { orgStreamId } from '../../services/orgs/events.ts';
 import { startApp, type TestApp } from '../support/app';
 import { launchBrowser, newPage, type TestPage } from '../support/browser';
 import { signIn, type Client } from '../support/http';
-import { createOrgFor, memberWithOrg } from '../support/orgs';
+import { createOrgFor, memberWithOrg, userIdOf } from '../support/orgs';
 import { waitFor } from '../support/processes';
 
 /** Issue 15, what people see: a member's lots and holds on /profile, and the admin's timeline of them. */
@@ -58,7 +58,7 @@ beforeAll(async () => {
   member = { client: owner.client, orgId: owner.orgId };
   // The admin needs an organization of their own, or the app sends them to /profile.
   admin = await signIn(t.url, 'admin@example.com', 'Ada Admin');
-  const adminId = (await t.db.query(`SELECT id FROM users WHERE email = 'admin@example.com'`)).rows[0].id as string;
+  const adminId = await userIdOf(t, 'admin@example.com');
   await createOrgFor(t, adminId, 'Admin Org');
 
   // Two lots: a promotion of 100 at priority 5 expiring in 6 days, a manual grant of 50 at priority 1 expiring in 20.
