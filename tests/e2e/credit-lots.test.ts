@@ -139,6 +139,27 @@ describe("a member's credits on /profile", { timeout: 60_000 }, () => {
   });
 });
 
+describe('credits that cannot be read', { timeout: 60_000 }, () => {
+  it('says so on /profile instead of showing no lots, and Retry reads them', async () => {
+    const tab = await tabFor(member.client);
+    try {
+      await tab.page.route('**/api/me/credits', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Try again' }) }),
+      );
+      await tab.page.goto('/profile');
+      const lots = tab.page.getByRole('region', { name: 'Your credits' });
+      await lots.getByText('Your credits could not be loaded.').waitFor();
+      await expect(tab.page.getByTestId('credit-lot').count()).resolves.toBe(0);
+      await tab.page.unroute('**/api/me/credits');
+      await lots.getByRole('button', { name: 'Retry' }).click();
+      await tab.page.getByTestId('credit-lot').first().waitFor();
+      await expect(tab.page.getByTestId('credit-lot').count()).resolves.toBe(2);
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
 describe("the admin's timeline of the organization", { timeout: 90_000 }, () => {
   it('shows the lots, the hold placed, captured and released, and an expiry, with the balance after each', async () => {
     const expiresAt = new Date(Date.now() + 2000).toISOString();

@@ -1,4 +1,5 @@
 import { ExpiresIn } from '../../../components/ExpiresIn';
+import { LoadError, type LoadFailure } from '../../../components/LoadError';
 import { formatNumber } from '../../../lib/format';
 import { soonestExpiry, sourceLabel } from '../credits';
 import type { CreditHold, CreditLot, MyCredits, Profile } from '../types';
@@ -66,12 +67,14 @@ function HoldRow({ hold }: { hold: CreditHold }) {
   );
 }
 
-/** The open lots in the order they are spent, and the open holds. */
-export function CreditLots({ credits }: { credits: MyCredits }) {
+/** The open lots in the order they are spent, and the open holds (or why they could not be read). */
+export function CreditLots({ credits, failure }: { credits: MyCredits | undefined; failure?: LoadFailure }) {
   return (
     <section className="card profile-lots" aria-labelledby="lots-title">
       <h2 id="lots-title">Your credits</h2>
-      {credits.lots.length === 0 ? (
+      {!credits ? (
+        failure && <LoadError {...failure} />
+      ) : credits.lots.length === 0 ? (
         <p className="muted">No credits yet.</p>
       ) : (
         <div className="table-scroll">
@@ -91,7 +94,7 @@ export function CreditLots({ credits }: { credits: MyCredits }) {
           </table>
         </div>
       )}
-      {credits.holds.length > 0 && (
+      {credits && credits.holds.length > 0 && (
         <>
           <h3 id="holds-title">Held for work in progress</h3>
           <div className="table-scroll">

@@ -41,7 +41,9 @@ export default function ProfilePage() {
           <BalanceCard organization={data.organization} credits={credits.data} />
         </div>
       </div>
-      {data.organization && credits.data && <CreditLots credits={credits.data} />}
+      {data.organization && (credits.data || credits.isError) && (
+        <CreditLots credits={credits.data} failure={loadFailure(credits, 'Your credits could not be loaded.')} />
+      )}
       <div className="profile__activity">
         <TransactionList transactions={data.transactions} />
         <UsageList usage={data.usage} />
