@@ -81,9 +81,13 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await page.getByRole('link', { name: 'Go to Projects' }).waitFor();
 
     await profileShows(page, '1,200');
-    const transactions = page.locator('table').filter({ hasText: 'Pro: monthly credits' });
+    const transactions = page.getByRole('region', { name: 'Recent credit transactions' }).locator('table');
     await expect(transactions.textContent()).resolves.toContain('PURCHASE');
     await expect(transactions.textContent()).resolves.toContain('Pro: one-time credits');
+    // The same grants as lots: the month's credits expire at the end of the period, the one-time ones never.
+    const lots = await page.getByTestId('credit-lot').allTextContents();
+    expect(lots.find((l) => l.startsWith('Monthly plan credits'))).toMatch(/1,000 \/ 1,000expires in (29|30|31) days$/);
+    expect(lots.find((l) => l.startsWith('One-time plan credits'))).toMatch(/200 \/ 200never expires$/);
     await page.getByText('Current plan').waitFor();
     await expect(page.locator('.profile-plan').textContent()).resolves.toContain('Pro');
 
@@ -143,7 +147,7 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await dialog.getByLabel('Name').fill('Team');
     await dialog.getByLabel('Description').fill('For whole teams');
     await dialog.getByLabel('Price (USD)').fill('59.99');
-    await dialog.getByLabel('Monthly credits').fill('4000');
+    await dialog.getByLabel('Monthly credits', { exact: true }).fill('4000');
     await dialog.getByLabel('Example usages (one per line)').fill('Weekly reviews\nHiring plans');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toasted(page, 'Subscription created!');
@@ -171,13 +175,13 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Muddle');
     await dialog.getByLabel('Price (USD)').fill('5');
-    await dialog.getByLabel('Monthly credits').fill('100');
+    await dialog.getByLabel('Monthly credits', { exact: true }).fill('100');
     await dialog.getByLabel('One-time', { exact: true }).check();
     const posts: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/admin/subscriptions') && posts.push(r.url()));
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByRole('alert').getByText('A one-time plan cannot have monthly credits').waitFor();
-    await expect(dialog.getByLabel('Monthly credits').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(dialog.getByLabel('Monthly credits', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
     expect(posts).toEqual([]);
     await page.keyboard.press('Escape');
     expect((await app.db.query(`SELECT 1 FROM plans WHERE name = 'Muddle'`)).rowCount).toBe(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
 import { signIn, type Client } from '../support/http.ts';
 import { grantCredits, memberWithOrg } from '../support/orgs.ts';
+import { waitFor } from '../support/processes.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 
 let t: TestApp;
@@ -41,6 +42,44 @@ describe('audit history', () => {
     expect((await admin.get(`/api/admin/orgs/${orgId}/balance?at=${encodeURIComponent(middle)}`)).body).toEqual({ balance: 40, available: 40, held: 0, at: middle });
     expect((await admin.get(`/api/admin/orgs/${orgId}/balance`)).body.balance).toBe(25);
     expect((await admin.get(`/api/admin/orgs/${orgId}/balance?at=yesterday`)).status).toBe(400);
+  });
+
+  it('shows holds, captures, lots and expiries in the history, and counts them in the balance as of any moment', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'asof-holds@example.com', 40);
+    type Entry = { type: string; data: Record<string, unknown>; createdAt: string };
+    const history = async () => (await admin.get(`/api/admin/streams/${orgStreamId(orgId)}/events?limit=50`)).body.data as Entry[];
+    const asOf = async (at: string) => (await admin.get(`/api/admin/orgs/${orgId}/balance?at=${encodeURIComponent(at)}`)).body;
+    const hold = (await client.post('/api/usage/holds', { credits: 15, description: 'session', idempotencyKey: 'asof-hold' })).body;
+    expect((await client.post(`/api/usage/holds/${hold.holdId}/capture`, { credits: 5 })).status).toBe(200);
+    const expiresAt = new Date(Date.now() + 5000).toISOString();
+    const promo = await admin.post(`/api/admin/orgs/${orgId}/credits`, { amount: 10, description: 'promo', source: 'promo', expiresAt });
+    expect(promo.status).toBe(200);
+    await waitFor('the worker to expire the promo lot', async () => (await history()).some((e) => e.type === 'CreditsExpired'), 30_000);
+
+    const events = await history();
+    expect(events.map((e) => e.type)).toEqual([
+      'OrganizationCreated',
+      'CreditsGranted',
+      'HoldPlaced',
+      'CreditsDebited',
+      'HoldReleased',
+      'CreditsGranted',
+      'CreditsExpired',
+    ]);
+    expect(events[2].data).toMatchObject({ holdId: hold.holdId, credits: 15, expiresAt: hold.expiresAt });
+    expect(events[3].data).toMatchObject({ holdId: hold.holdId, amount: 5, balanceAfter: 35 });
+    expect(events[4].data).toMatchObject({ holdId: hold.holdId, credits: 10 });
+    expect(events[5].data).toMatchObject({ lotId: promo.body.lotId, source: 'promo', priority: 5, expiresAt, amount: 10, balanceAfter: 45 });
+    expect(events[6].data).toMatchObject({ lotId: promo.body.lotId, amount: 10, balanceAfter: 35 });
+
+    // Just after each event was recorded (the log keeps microseconds, the answer milliseconds), and now.
+    const justAfter = (iso: string) => new Date(Date.parse(iso) + 1).toISOString();
+    const placedAt = justAfter(events[2].createdAt);
+    const grantedAt = justAfter(events[5].createdAt);
+    expect(await asOf(placedAt)).toEqual({ balance: 40, available: 25, held: 15, at: placedAt });
+    expect(await asOf(grantedAt)).toEqual({ balance: 45, available: 45, held: 0, at: grantedAt });
+    expect(await asOf(new Date(Date.parse(expiresAt) + 1).toISOString())).toMatchObject({ balance: 35, held: 0 });
+    expect((await admin.get(`/api/admin/orgs/${orgId}/balance`)).body).toMatchObject({ balance: 35, available: 35, held: 0 });
   });
 });
 

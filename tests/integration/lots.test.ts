@@ -105,6 +105,14 @@ describe('admin grants', () => {
       { amount: 5, description: 'x', source: 'purchase' },
       { amount: -2, description: 'x', expiresAt: new Date(Date.now() + DAY).toISOString() },
       { amount: -6, description: 'more than there is' },
+      { amount: 5, description: 'x', expiresAt: '2026-02-30T00:00:00Z' },
+      { amount: 5, description: 'x', expiresAt: '' },
+      { amount: 5, description: 'x', priority: '3' },
+      { amount: 0, description: 'x' },
+      { amount: 1_000_000_001, description: 'x' },
+      { amount: '5', description: 'x' },
+      { amount: 5.5, description: 'x' },
+      { amount: 5, description: '' },
     ];
     for (const body of bad) {
       const res = await admin.post(`/api/admin/orgs/${orgId}/credits`, body);

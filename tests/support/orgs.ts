@@ -6,6 +6,7 @@ import { userDecider } from '../../services/users/decider.ts';
 import { userStreamId } from '../../services/users/events.ts';
 import type { TestApp } from './app.ts';
 import { signIn, type Client } from './http.ts';
+import { waitFor } from './processes.ts';
 
 const at = () => new Date().toISOString();
 
@@ -32,10 +33,14 @@ export async function grantCredits(t: TestApp, orgId: string, amount: number, ki
   );
 }
 
+/** A signed-in user's id, once the users read model has caught up with the sign-in. */
+export const userIdOf = (t: TestApp, email: string): Promise<string> =>
+  waitFor(`the user ${email}`, async () => (await t.db.query('SELECT id FROM users WHERE email = $1', [email.toLowerCase()])).rows[0]?.id as string | undefined);
+
 /** An active member (signed in through an admin email's twin: activated by command) with an organization and credits. */
 export async function memberWithOrg(t: TestApp, email: string, credits = 0): Promise<{ client: Client; userId: string; orgId: string }> {
   let client = await signIn(t.url, email);
-  const userId = (await t.db.query('SELECT id FROM users WHERE email = $1', [email.toLowerCase()])).rows[0].id as string;
+  const userId = await userIdOf(t, email);
   await t.app.commands.run(userDecider, userStreamId(userId), { type: 'SetUserActive', data: { userId, active: true, at: at() } }, {
     metadata: { actor: 'test' },
   });

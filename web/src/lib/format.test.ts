@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatMoney, formatNumber, formatUsd, shortId } from './format';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatExpiresIn, formatMoney, formatNumber, formatUsd, shortId } from './format';
 
 describe('formatNumber', () => {
   it('separates thousands and keeps at most two decimals', () => {
@@ -49,5 +49,33 @@ describe('shortId', () => {
   it('cuts a long id to eight characters and leaves short ones', () => {
     expect(shortId('3f1c2a9e-0000-4000-8000-000000000000')).toBe('3f1c2a9e…');
     expect(shortId('42')).toBe('42');
+  });
+});
+
+describe('formatExpiresIn', () => {
+  const now = Date.parse('2026-11-23T12:00:00.000Z');
+  const later = (ms: number) => new Date(now + ms).toISOString();
+  const hour = 3_600_000;
+
+  it('says in how many days, to the nearest day, from a day on', () => {
+    expect(formatExpiresIn(later(6 * 24 * hour), now)).toBe('expires in 6 days');
+    expect(formatExpiresIn(later(6 * 24 * hour - 1000), now)).toBe('expires in 6 days');
+    expect(formatExpiresIn(later(24 * hour), now)).toBe('expires in 1 day');
+    expect(formatExpiresIn(later(36 * hour + 1), new Date(now))).toBe('expires in 2 days');
+  });
+
+  it('says hours under a day and minutes under an hour', () => {
+    expect(formatExpiresIn(later(5 * hour), now)).toBe('expires in 5 hours');
+    expect(formatExpiresIn(later(hour), now)).toBe('expires in 1 hour');
+    expect(formatExpiresIn(later(23.6 * hour), now)).toBe('expires in 1 day');
+    expect(formatExpiresIn(later(15 * 60_000), now)).toBe('expires in 15 minutes');
+    expect(formatExpiresIn(later(10_000), now)).toBe('expires in 1 minute');
+  });
+
+  it('says expired once the moment has passed, never expires for none, nothing for an unreadable date', () => {
+    expect(formatExpiresIn(later(0), now)).toBe('expired');
+    expect(formatExpiresIn(later(-hour), now)).toBe('expired');
+    expect(formatExpiresIn(null, now)).toBe('never expires');
+    expect(formatExpiresIn('soon', now)).toBe('');
   });
 });

@@ -57,3 +57,24 @@ export function formatDateTimeSeconds(iso: string | Date | null | undefined, { t
 
 /** The first eight characters of an id, for a column that also shows the whole id on hover. */
 export const shortId = (id: string): string => (id.length > 8 ? `${id.slice(0, 8)}…` : id);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * How long until a moment, for credits that expire: 'expires in 6 days' (rounded to the nearest unit;
+ * hours under a day, minutes under an hour), 'expired' once it has passed, 'never expires' for null.
+ */
+export function formatExpiresIn(iso: string | null | undefined, now: Date | number = Date.now()): string {
+  if (iso === null || iso === undefined) return 'never expires';
+  const left = Date.parse(iso) - (now instanceof Date ? now.getTime() : now);
+  if (Number.isNaN(left)) return '';
+  if (left <= 0) return 'expired';
+  const minutes = Math.max(1, Math.round(left / MINUTE));
+  if (minutes < 60) return `expires in ${plural(minutes, 'minute')}`;
+  const hours = Math.round(left / HOUR);
+  if (hours < 24) return `expires in ${plural(hours, 'hour')}`;
+  return `expires in ${plural(Math.round(left / DAY), 'day')}`;
+}

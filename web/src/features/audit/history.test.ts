@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceAfter, creditChange, localInputToIso, parseStreamId } from './history';
+import { balanceAfter, creditChange, heldChange, ledgerSummary, localInputToIso, parseStreamId } from './history';
 
 describe('parseStreamId', () => {
   it('splits the kind from the id at the first dash only', () => {
@@ -34,5 +34,43 @@ describe('the as-of input', () => {
   it('gives null for an empty or broken value', () => {
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('not a date')).toBeNull();
+  });
+});
+
+describe('lots and holds in the timeline', () => {
+  it('count an expiry as a credit event that takes away', () => {
+    expect(balanceAfter({ type: 'CreditsExpired', data: { amount: 25, balanceAfter: 10 } })).toBe(10);
+    expect(creditChange({ type: 'CreditsExpired', data: { amount: 25 } })).toBe(-25);
+    expect(balanceAfter({ type: 'HoldPlaced', data: { credits: 5 } })).toBeNull();
+  });
+
+  it('say which lot a grant created, from where, at what priority and until when', () => {
+    const promo = ledgerSummary({
+      type: 'CreditsGranted',
+      data: { lotId: '3f1c2a9e-0000-4000-8000-000000000000', amount: 25, source: 'promo', priority: 5, expiresAt: '2026-12-01T10:00:00.000Z' },
+    });
+    expect(promo).toMatch(/^Lot 3f1c2a9e… of 25 credits · promotion · priority 5 · expires 2026-12-0\d \d\d:\d\d /);
+    expect(ledgerSummary({ type: 'CreditsGranted', data: { lotId: 'a', amount: 1, source: 'purchase', priority: 10, expiresAt: null } })).toBe(
+      'Lot a of 1 credit · purchase · priority 10 · never expires',
+    );
+    // Written before lots existed: no lot fields, a never-expiring lot.
+    expect(ledgerSummary({ type: 'CreditsGranted', data: { amount: 40, kind: 'purchase' } })).toBe('Lot of 40 credits · granted before lots · never expires');
+  });
+
+  it('say what an expiry took and what each hold event did to what is held', () => {
+    const holdId = '9a9a9a9a-0000-4000-8000-000000000000';
+    expect(ledgerSummary({ type: 'CreditsExpired', data: { lotId: 'lot-1', amount: 25 } })).toBe('25 credits of lot lot-1 expired');
+    expect(ledgerSummary({ type: 'HoldPlaced', data: { holdId, credits: 30, expiresAt: '2026-12-01T10:00:00.000Z' } })).toMatch(/^Hold 9a9a9a9a… placed: 30 credits held · expires /);
+    expect(ledgerSummary({ type: 'CreditsDebited', data: { holdId, amount: 12 } })).toBe('Hold 9a9a9a9a… captured: 12 credits spent');
+    expect(ledgerSummary({ type: 'HoldReleased', data: { holdId, credits: 18 } })).toBe('Hold 9a9a9a9a… released: 18 credits no longer held');
+    expect(ledgerSummary({ type: 'HoldExpired', data: { holdId, credits: 6 } })).toBe('Hold 9a9a9a9a… expired: 6 credits no longer held');
+    expect(ledgerSummary({ type: 'CreditsDebited', data: { amount: 3 } })).toBeNull();
+    expect(ledgerSummary({ type: 'OrganizationRenamed', data: { name: 'x' } })).toBeNull();
+
+    expect(heldChange({ type: 'HoldPlaced', data: { credits: 30 } })).toBe(30);
+    expect(heldChange({ type: 'CreditsDebited', data: { holdId, amount: 12 } })).toBe(-12);
+    expect(heldChange({ type: 'HoldReleased', data: { credits: 18 } })).toBe(-18);
+    expect(heldChange({ type: 'HoldExpired', data: { credits: 6 } })).toBe(-6);
+    expect(heldChange({ type: 'CreditsDebited', data: { amount: 3 } })).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
+import { formatDateTime, formatNumber, shortId } from '../../lib/format';
 import type { StreamEvent } from './types';
 
-export const creditEventTypes: readonly string[] = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked'];
+/** The events that change the balance (each carries `balanceAfter`). */
+export const creditEventTypes: readonly string[] = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'];
 
 /** `org-<uuid>` -> { kind: 'org', id: '<uuid>' }; a stream id without a dash has no kind. */
 export function parseStreamId(streamId: string): { kind: string; id: string } {
@@ -15,11 +17,64 @@ export function balanceAfter(event: Pick<StreamEvent, 'type' | 'data'>): number 
   return typeof value === 'number' ? value : null;
 }
 
-/** The signed change of a credit event: grants add, debits and revocations take away. */
+/** The signed change of a credit event: grants add; debits, revocations and expiries take away. */
 export function creditChange(event: Pick<StreamEvent, 'type' | 'data'>): number | null {
   const amount = (event.data as { amount?: unknown } | null)?.amount;
   if (!creditEventTypes.includes(event.type) || typeof amount !== 'number') return null;
   return event.type === 'CreditsGranted' ? amount : -amount;
+}
+
+type Data = Record<string, unknown>;
+const num = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : '?');
+const credits = (value: unknown) => `${num(value)} credit${value === 1 ? '' : 's'}`;
+const id = (value: unknown) => (typeof value === 'string' ? shortId(value) : '?');
+const expiry = (value: unknown) => (typeof value === 'string' ? `expires ${formatDateTime(value)}` : 'never expires');
+
+const grantSources: Record<string, string> = {
+  plan_monthly: 'monthly plan',
+  plan_one_time: 'one-time plan',
+  purchase: 'purchase',
+  auto_top_up: 'automatic top-up',
+  manual: 'manual',
+  promo: 'promotion',
+};
+
+/**
+ * One line that says what a lot or hold event did, in words: the lot a grant created (source,
+ * priority, expiry), an expiry, a hold placed, captured, released or expired. Null for other events.
+ * Grants written before lots existed lack the lot fields: they were never-expiring lots.
+ */
+export function ledgerSummary(event: Pick<StreamEvent, 'type' | 'data'>): string | null {
+  const d = (event.data ?? {}) as Data;
+  switch (event.type) {
+    case 'CreditsGranted': {
+      const source = typeof d.source === 'string' ? (grantSources[d.source] ?? d.source) : 'granted before lots';
+      const priority = typeof d.priority === 'number' ? ` · priority ${d.priority}` : '';
+      const lot = typeof d.lotId === 'string' ? `Lot ${shortId(d.lotId)}` : 'Lot';
+      return `${lot} of ${credits(d.amount)} · ${source}${priority} · ${expiry(d.expiresAt ?? null)}`;
+    }
+    case 'CreditsExpired':
+      return `${credits(d.amount)} of lot ${id(d.lotId)} expired`;
+    case 'CreditsDebited':
+      return typeof d.holdId === 'string' ? `Hold ${id(d.holdId)} captured: ${credits(d.amount)} spent` : null;
+    case 'HoldPlaced':
+      return `Hold ${id(d.holdId)} placed: ${credits(d.credits)} held · ${expiry(d.expiresAt)}`;
+    case 'HoldReleased':
+      return `Hold ${id(d.holdId)} released: ${credits(d.credits)} no longer held`;
+    case 'HoldExpired':
+      return `Hold ${id(d.holdId)} expired: ${credits(d.credits)} no longer held`;
+    default:
+      return null;
+  }
+}
+
+/** The signed change of what is held: a hold placed adds; its capture, release or expiry takes away. Null for other events. */
+export function heldChange(event: Pick<StreamEvent, 'type' | 'data'>): number | null {
+  const d = (event.data ?? {}) as Data;
+  if (event.type === 'CreditsDebited') return typeof d.holdId === 'string' && typeof d.amount === 'number' ? -d.amount : null;
+  if (typeof d.credits !== 'number') return null;
+  if (event.type === 'HoldPlaced') return d.credits;
+  return event.type === 'HoldReleased' || event.type === 'HoldExpired' ? -d.credits : null;
 }
 
 /** A datetime-local value (local time, no zone) as an ISO instant; '' or nonsense gives null. */

@@ -2,6 +2,18 @@ import { useId, useState } from 'react';
 import { useOrgBalance } from '../api/get-org-balance';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { localInputToIso } from '../history';
+import type { BalanceAt } from '../types';
+
+/** What open holds keep, when any: the balance alone says what is there, not what may be spent. */
+function HeldPart({ at }: { at: BalanceAt | undefined }) {
+  if (!at || at.held === 0) return null;
+  return (
+    <span className="history-balance__held" data-testid="held-part">
+      {' '}
+      (available {formatNumber(at.available)}, held {formatNumber(at.held)})
+    </span>
+  );
+}
 
 /** An organization's current balance, and its balance as of any past moment, both computed from its log. */
 export function BalancePanel({ orgId }: { orgId: string }) {
@@ -15,13 +27,23 @@ export function BalancePanel({ orgId }: { orgId: string }) {
     <div className="history-panel history-balance">
       <p className="history-balance__now">
         Current balance: <strong data-testid="current-balance">{current.data ? formatNumber(current.data.balance) : current.isError ? 'could not be computed' : '...'}</strong>
+        <HeldPart at={current.data} />
       </p>
       <div className="history-balance__asof">
         <label htmlFor={inputId}>Balance as of</label>
         <input id={inputId} type="datetime-local" step={1} className="input" value={local} onChange={(event) => setLocal(event.target.value)} />
         {at && (
           <span data-testid="balance-as-of">
-            {past.isError ? 'could not be computed' : past.data ? <strong title={formatDateTime(past.data.at)}>{formatNumber(past.data.balance)}</strong> : '...'}
+            {past.isError ? (
+              'could not be computed'
+            ) : past.data ? (
+              <>
+                <strong title={formatDateTime(past.data.at)}>{formatNumber(past.data.balance)}</strong>
+                <HeldPart at={past.data} />
+              </>
+            ) : (
+              '...'
+            )}
           </span>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatDateTimeSeconds, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
-import { balanceAfter, creditChange, prettyJson } from '../history';
+import { balanceAfter, creditChange, heldChange, ledgerSummary, prettyJson } from '../history';
 import type { StreamEvent } from '../types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,6 +22,8 @@ function Actor({ actor, users }: { actor: string | undefined; users: ReadonlyMap
 export function EventEntry({ event, users }: { event: StreamEvent; users: ReadonlyMap<string, string> }) {
   const balance = balanceAfter(event);
   const change = creditChange(event);
+  const summary = ledgerSummary(event);
+  const held = heldChange(event);
   const { actor, correlation_id: correlationId } = event.metadata;
   return (
     <li className={`timeline__entry${balance !== null ? ' timeline__entry--credit' : ''}`} data-testid="history-event">
@@ -32,6 +34,12 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
           {formatDateTimeSeconds(event.createdAt)}
         </time>
       </header>
+      {summary && (
+        <p className="timeline__summary" data-testid="event-summary">
+          {summary}
+          {held !== null && held !== 0 && <span className="timeline__held">Held {held > 0 ? `+${formatNumber(held)}` : formatNumber(held)}</span>}
+        </p>
+      )}
       {balance !== null && (
         <p className="timeline__balance" data-testid="balance-after">
           {change !== null && <span className={`timeline__change ${change < 0 ? 'is-down' : 'is-up'}`}>{change > 0 ? `+${formatNumber(change)}` : formatNumber(change)}</span>}

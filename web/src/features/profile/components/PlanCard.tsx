@@ -30,17 +30,3 @@ export function PlanCard({ organization }: { organization: Profile['organization
     </section>
   );
 }
-
-export function BalanceCard({ organization }: { organization: Profile['organization'] }) {
-  return (
-    <section className="card profile-balance" aria-labelledby="balance-title">
-      <p className="eyebrow" id="balance-title">
-        Credit balance
-      </p>
-      <p className="profile-balance__amount" data-testid="credit-balance">
-        {formatNumber(organization ? organization.credits : 0)}
-      </p>
-      <p className="muted">{organization ? organization.name : 'No organization yet'}</p>
-    </section>
-  );
-}

@@ -1,14 +1,17 @@
 import { LoadError, loadFailure } from '../../../components/LoadError';
 import { Loading } from '../../../components/Loading';
 import { OrgInactiveBanner } from '../../../components/OrgInactiveBanner';
+import { useMyCredits } from '../api/get-credits';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
-import { BalanceCard, PlanCard } from './PlanCard';
+import { BalanceCard, CreditLots } from './CreditsCards';
+import { PlanCard } from './PlanCard';
 import { ProfileForm } from './ProfileForm';
 import '../profile.css';
 
 export default function ProfilePage() {
   const profile = useProfile();
+  const credits = useMyCredits();
 
   if (profile.isPending) return <Loading />;
   if (profile.isError) {
@@ -35,9 +38,12 @@ export default function ProfilePage() {
         <ProfileForm key={data.organization?.id ?? 'none'} profile={data} />
         <div className="profile__side">
           <PlanCard organization={data.organization} />
-          <BalanceCard organization={data.organization} />
+          <BalanceCard organization={data.organization} credits={credits.data} />
         </div>
       </div>
+      {data.organization && (credits.data || credits.isError) && (
+        <CreditLots credits={credits.data} failure={loadFailure(credits, 'Your credits could not be loaded.')} />
+      )}
       <div className="profile__activity">
         <TransactionList transactions={data.transactions} />
         <UsageList usage={data.usage} />

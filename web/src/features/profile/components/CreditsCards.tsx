@@ -1,0 +1,120 @@
+import { ExpiresIn } from '../../../components/ExpiresIn';
+import { LoadError, type LoadFailure } from '../../../components/LoadError';
+import { formatNumber } from '../../../lib/format';
+import { soonestExpiry, sourceLabel } from '../credits';
+import type { CreditHold, CreditLot, MyCredits, Profile } from '../types';
+
+/** The balance; under it what is available and what open holds keep, when some credits are held. */
+export function BalanceCard({ organization, credits }: { organization: Profile['organization']; credits: MyCredits | undefined }) {
+  const balance = credits?.balance ?? organization?.credits ?? 0;
+  const soonest = credits ? soonestExpiry(credits.lots) : null;
+  return (
+    <section className="card profile-balance" aria-labelledby="balance-title">
+      <p className="eyebrow" id="balance-title">
+        Credit balance
+      </p>
+      <p className="profile-balance__amount" data-testid="credit-balance">
+        {formatNumber(organization ? balance : 0)}
+      </p>
+      {credits && credits.available !== credits.balance && (
+        <dl className="profile-balance__split" data-testid="credit-split">
+          <div>
+            <dt>Available</dt>
+            <dd data-testid="credit-available">{formatNumber(credits.available)}</dd>
+          </div>
+          <div>
+            <dt>Held</dt>
+            <dd data-testid="credit-held">{formatNumber(credits.held)}</dd>
+          </div>
+        </dl>
+      )}
+      {soonest && (
+        <p className="profile-balance__soonest" data-testid="soonest-expiry">
+          Expiring soonest: <strong>{formatNumber(soonest.credits)} credits</strong>, <ExpiresIn at={soonest.expiresAt} />
+        </p>
+      )}
+      <p className="muted">{organization ? organization.name : 'No organization yet'}</p>
+    </section>
+  );
+}
+
+function LotRow({ lot }: { lot: CreditLot }) {
+  return (
+    <tr data-testid="credit-lot">
+      <td>
+        <span className="profile-lots__source">{sourceLabel(lot.source)}</span>
+        {lot.description && <span className="profile-lots__description muted">{lot.description}</span>}
+      </td>
+      <td className="amount nowrap">
+        {formatNumber(lot.remaining)} <span className="muted">/ {formatNumber(lot.amount)}</span>
+      </td>
+      <td className="nowrap">
+        <ExpiresIn at={lot.expiresAt} className={lot.expiresAt ? undefined : 'muted'} />
+      </td>
+    </tr>
+  );
+}
+
+function HoldRow({ hold }: { hold: CreditHold }) {
+  return (
+    <tr data-testid="credit-hold">
+      <td>{hold.description || <span className="muted">No description</span>}</td>
+      <td className="amount nowrap">{formatNumber(hold.credits)}</td>
+      <td className="nowrap">
+        <ExpiresIn at={hold.expiresAt} />
+      </td>
+    </tr>
+  );
+}
+
+/** The open lots in the order they are spent, and the open holds (or why they could not be read). */
+export function CreditLots({ credits, failure }: { credits: MyCredits | undefined; failure?: LoadFailure }) {
+  return (
+    <section className="card profile-lots" aria-labelledby="lots-title">
+      <h2 id="lots-title">Your credits</h2>
+      {!credits ? (
+        failure && <LoadError {...failure} />
+      ) : credits.lots.length === 0 ? (
+        <p className="muted">No credits yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table" aria-label="Credit lots">
+            <thead>
+              <tr>
+                <th scope="col">Source</th>
+                <th scope="col">Remaining</th>
+                <th scope="col">Expiry</th>
+              </tr>
+            </thead>
+            <tbody>
+              {credits.lots.map((lot) => (
+                <LotRow key={lot.id} lot={lot} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {credits && credits.holds.length > 0 && (
+        <>
+          <h3 id="holds-title">Held for work in progress</h3>
+          <div className="table-scroll">
+            <table className="table" aria-labelledby="holds-title">
+              <thead>
+                <tr>
+                  <th scope="col">For</th>
+                  <th scope="col">Credits</th>
+                  <th scope="col">Expiry</th>
+                </tr>
+              </thead>
+              <tbody>
+                {credits.holds.map((hold) => (
+                  <HoldRow key={hold.holdId} hold={hold} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
