@@ -17,7 +17,7 @@ export type StartSession = {
 };
 export type AskFollowUp = {
   type: 'AskFollowUp';
-  data: { sessionId: string; orgId: string; userId: string; question: string; assistantIds: string[]; names: Record<string, string>; at: string };
+  data: { sessionId: string; orgId: string; turn: number; userId: string; question: string; assistantIds: string[]; names: Record<string, string>; at: string };
 };
 export type RecordAnswer = { type: 'RecordAnswer'; data: AdvisorAnswered['data'] };
 export type RecordFailure = { type: 'RecordFailure'; data: AdvisorFailed['data'] };
@@ -30,9 +30,11 @@ function startSession({ data }: StartSession, state: SessionState): SessionEvent
 
 function askFollowUp({ data }: AskFollowUp, state: SessionState): SessionEvent[] {
   if (!state.exists || state.orgId !== data.orgId) throw new NotFoundError('Session');
-  if (state.status !== 'done') throw new ConflictError('The board is still answering this session', { error: 'session_running' });
+  if (state.status !== 'done' || data.turn !== state.turns.length + 1) {
+    throw new ConflictError('The board is still answering this session', { error: 'session_running' });
+  }
   const { orgId: _org, ...rest } = data;
-  return [{ type: 'FollowUpAsked', data: { ...rest, turn: state.turns.length + 1 } }];
+  return [{ type: 'FollowUpAsked', data: rest }];
 }
 
 /** An answer or a failure of an advisor still waiting in that turn; the last one also ends the session. Anything else changes nothing. */
