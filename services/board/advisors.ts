@@ -2,6 +2,7 @@ import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completio
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import type { Queryable } from '../eventstore/store.ts';
 import { ValidationError } from '../platform/errors.ts';
+import { isUuid } from '../platform/ids.ts';
 import { compileOutput } from '../components/json-schema.ts';
 import { getAssistant, listAdvisors } from '../../projections/assistants/queries.ts';
 import { reachableComponents } from '../../projections/components/queries.ts';
@@ -26,7 +27,7 @@ export async function advisorSpecs(db: Queryable, assistantIds?: string[]): Prom
   if (ids.length === 0) throw new ValidationError('assistantIds: no assistant is ready to deploy on the board yet', 'assistantIds');
   const specs: AdvisorSpec[] = [];
   for (const id of ids) {
-    const assistant = await getAssistant(db, id);
+    const assistant = isUuid(id) ? await getAssistant(db, id) : null;
     if (!assistant || !assistant.ready_to_deploy) throw new ValidationError(`assistantIds: ${id} is not an assistant on the board`, 'assistantIds');
     const outputs = assistant.output_component_id;
     const schema = outputs.length ? compileOutput(outputs, await reachableComponents(db, outputs)) : null;
