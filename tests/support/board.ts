@@ -16,7 +16,7 @@ export async function boardAssistant(admin: Client, over: Record<string, unknown
     ready_to_deploy: true,
     ...over,
   });
-  expect(res.status).toBe(201);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.id as string, name: res.body.data.name as string, model: (over.model as string | undefined) ?? model };
 }
 
