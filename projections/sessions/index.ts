@@ -99,6 +99,7 @@ export const sessionsProjection: Projection<SessionEvent> = {
               WHERE session_id = $1 AND turn = $2 AND assistant_id = $3 AND position < $5`,
             [d.sessionId, d.turn, d.assistantId, d.reason, pos],
           );
+          await db.query(`UPDATE ${t('board_sessions')} SET updated_at = greatest(updated_at, $2) WHERE id = $1`, [d.sessionId, d.at]);
           break;
         }
         case 'SessionEnded':

@@ -65,3 +65,9 @@ export async function listSessions(db: Queryable, projectId: string, orgId: stri
       })),
   }));
 }
+
+/** Sessions still answering whose last change is older than `before`: their process is gone. */
+export async function staleSessions(db: Queryable, before: Date, limit = 100): Promise<string[]> {
+  const res = await db.query(`SELECT id FROM board_sessions WHERE status = 'running' AND updated_at < $1 ORDER BY updated_at LIMIT $2`, [before, limit]);
+  return res.rows.map((r) => r.id as string);
+}

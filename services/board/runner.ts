@@ -57,7 +57,7 @@ function messagesFor(turn: Turn, assistantId: string): ChatTurn[] {
 }
 
 /** A hold outlives every try of a call: each request may wait the idle timeout, for every retry and round. */
-function holdTtlSeconds(llm: LlmClient): number {
+export function holdTtlSeconds(llm: LlmClient): number {
   const { timeoutMs, maxRetries } = llm.settings;
   return Math.min(MAX_HOLD_TTL_SECONDS, Math.ceil((timeoutMs * (maxRetries + 1) * MAX_ROUNDS) / 1000) + 300);
 }

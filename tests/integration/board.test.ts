@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failAbandoned } from '../../services/board/abandoned.ts';
+import { sessionDecider } from '../../services/board/decider.ts';
 import { sessionStreamId } from '../../services/board/events.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { boardAssistant, ledgerOf, projectOf, sessionDone } from '../support/board.ts';
@@ -97,19 +99,22 @@ describe('a session answered by two advisors', () => {
     expect(list.body.data[0].answers.map((x: { text: string }) => x.text)).toEqual(['Raise them by 5%.', 'Keep them.']);
   });
 
-  it('streams the text of an answer as it is written, then fails it when the provider goes quiet, releasing its hold', async () => {
+  it('streams the text of an answer to the session\'s events as it is written', async () => {
     const a = await boardAssistant(admin);
-    llm.script(a.model, { type: 'stall', pieces: ['Half ', 'an answer'] });
-    const { client, orgId, projectId } = await member();
+    const pieces = Array.from({ length: 12 }, (_, i) => `part${i} `);
+    // A piece every 250 ms (under the 1 s idle timeout): the answer is being written for 3 s.
+    llm.script(a.model, { type: 'text', pieces, delayMs: 250 });
+    const { client, projectId } = await member();
     const sessionId = await ask(client, projectId, [a.id]);
     const events = await readEvents(client, sessionId);
-    const written = events
-      .map((e) => (e.event === 'delta' ? e.data.text : e.event === 'session' && e.data.status === 'running' ? e.data.answers[0].text : ''))
-      .join('');
-    expect(written).toContain('an answer');
-    const last = events.at(-1)!.data;
-    expect(last.answers[0]).toMatchObject({ status: 'failed', credits: 0, reason: expect.stringMatching(/sent nothing for 1 s/) });
-    expect(await ledgerOf(t, orgId)).toMatchObject({ balance: 10_000, held: 0, spent: 0 });
+    expect(events.some((e) => e.event === 'delta' && e.data.assistantId === a.id)).toBe(true);
+    const running = events.filter((e) => e.event === 'session' && e.data.status === 'running');
+    expect(running.length).toBeGreaterThan(0);
+    // What the page shows: the last session snapshot, then the pieces after it.
+    const lastRunning = events.lastIndexOf(running.at(-1)!);
+    const shown = running.at(-1)!.data.answers[0].text + events.slice(lastRunning).filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+    expect(pieces.join('').startsWith(shown)).toBe(true);
+    expect(events.at(-1)!.data.answers[0]).toMatchObject({ status: 'answered', text: pieces.join('') });
   });
 });
 
@@ -135,14 +140,19 @@ describe('the model provider misbehaving', () => {
     const failing = await boardAssistant(admin);
     const hanging = await boardAssistant(admin);
     const garbled = await boardAssistant(admin);
+    const stalled = await boardAssistant(admin);
     llm.script(limited.model, { type: 'status', status: 429, headers: { 'retry-after-ms': '20' } }, { type: 'text', pieces: ['After a wait.'] });
     llm.script(failing.model, ...[1, 2, 3].map(() => ({ type: 'status' as const, status: 500 })));
     llm.script(hanging.model, { type: 'hang' }, { type: 'hang' }, { type: 'hang' });
     llm.script(garbled.model, { type: 'malformed', pieces: ['So'] });
+    llm.script(stalled.model, { type: 'stall', pieces: ['Half ', 'an answer'] });
     const { client, orgId, projectId } = await member();
-    const sessionId = await ask(client, projectId, [limited.id, failing.id, hanging.id, garbled.id]);
+    const sessionId = await ask(client, projectId, [limited.id, failing.id, hanging.id, garbled.id, stalled.id]);
     const session = await sessionDone(client, sessionId);
-    const [ok, five, hang, bad] = session.answers;
+    const [ok, five, hang, bad, stall] = session.answers;
+    // Text had gone out: no retry, which would repeat it.
+    expect(stall).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider sent nothing for 1 s' });
+    expect(llm.requestsFor(stalled.model)).toHaveLength(1);
     expect(ok).toMatchObject({ status: 'answered', text: 'After a wait.' });
     expect(llm.requestsFor(limited.model)).toHaveLength(2);
     expect(five).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider failed (HTTP 500) (3 attempts)' });
@@ -150,11 +160,11 @@ describe('the model provider misbehaving', () => {
     expect(bad).toMatchObject({ status: 'failed', credits: 0, reason: expect.stringMatching(/could not read/) });
     expect(session.credits).toBe(ok.credits);
     const ledger = await ledgerOf(t, orgId);
-    expect(ledger.placed).toHaveLength(4);
+    expect(ledger.placed).toHaveLength(5);
     expect(ledger.captured).toHaveLength(1);
     expect(ledger).toMatchObject({ held: 0, spent: ok.credits, balance: 10_000 - ok.credits });
     const types = await sessionTypes(sessionId);
-    expect(types.filter((x) => x === 'AdvisorFailed')).toHaveLength(3);
+    expect(types.filter((x) => x === 'AdvisorFailed')).toHaveLength(4);
     expect(JSON.stringify(session)).not.toContain(TEST_LLM_KEY);
   });
 });
@@ -252,5 +262,44 @@ describe('without a model provider', () => {
     const res = await m.client.post(`/api/projects/${projectId}/sessions`, { question: 'Anyone?' });
     expect(res.status).toBe(503);
     expect(res.body.error).toBe('no_model_provider');
+  });
+});
+
+describe('the price table', () => {
+  it('is read and set by admins, refuses a zero or malformed price, and keeps a default for other models', async () => {
+    const { client } = await member();
+    expect((await client.get('/api/admin/board/prices')).status).toBe(403);
+    expect((await client.put('/api/admin/board/prices', { defaultPrice: { inputPer1k: 1, outputPer1k: 1 }, models: [] })).status).toBe(403);
+    const zero = await admin.put('/api/admin/board/prices', { defaultPrice: { inputPer1k: 0, outputPer1k: 0 }, models: [] });
+    expect(zero.status).toBe(400);
+    const tooFine = await admin.put('/api/admin/board/prices', { defaultPrice: { inputPer1k: 0.5, outputPer1k: 1.5 }, models: [{ model: 'gpt-x', inputPer1k: 0.0001, outputPer1k: 1 }] });
+    expect(tooFine.status).toBe(400);
+    const saved = await admin.put('/api/admin/board/prices', { defaultPrice: { inputPer1k: 0.5, outputPer1k: 1.5 }, models: [{ model: 'gpt-x', inputPer1k: 2, outputPer1k: 6 }] });
+    expect(saved.status).toBe(200);
+    expect((await admin.get('/api/admin/board/prices')).body).toEqual({
+      defaultPrice: { inputPer1k: 0.5, outputPer1k: 1.5 },
+      models: [{ model: 'gpt-x', inputPer1k: 2, outputPer1k: 6 }],
+    });
+  });
+});
+
+describe('a session whose process died', () => {
+  it('is ended by the sweep once its holds have expired, each waiting advisor recorded as failed', async () => {
+    const a = await boardAssistant(admin);
+    const { orgId, userId, projectId } = await member();
+    const sessionId = randomUUID();
+    await t.app.commands.run(
+      sessionDecider,
+      sessionStreamId(sessionId),
+      {
+        type: 'StartSession',
+        data: { sessionId, orgId, projectId, userId, question: 'Lost?', assistantIds: [a.id], names: { [a.id]: a.name }, at: new Date().toISOString() },
+      },
+      { metadata: { actor: 'test' }, expected: 'no_stream' },
+    );
+    expect(await failAbandoned({ store: t.app.store, pg: t.app.pg }, 60_000)).toBe(0);
+    expect(await failAbandoned({ store: t.app.store, pg: t.app.pg }, 60_000, Date.now() + 61_000)).toBe(1);
+    expect(await failAbandoned({ store: t.app.store, pg: t.app.pg }, 60_000, Date.now() + 61_000)).toBe(0);
+    expect(await sessionTypes(sessionId)).toEqual(['SessionStarted', 'AdvisorFailed', 'SessionEnded']);
   });
 });

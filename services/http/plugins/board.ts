@@ -1,8 +1,11 @@
 import fp from 'fastify-plugin';
-import type { BoardDeps } from '../../board/runner.ts';
+import { failAbandoned } from '../../board/abandoned.ts';
+import { holdTtlSeconds, type BoardDeps } from '../../board/runner.ts';
 import { createLlmClient } from '../../board/llm/client.ts';
 import { llmSettings } from '../../board/llm/settings.ts';
 import { LiveSessions } from '../../board/live.ts';
+
+const ABANDONED_SWEEP_MS = 60_000;
 
 export interface Board {
   /** What the runner needs, or null when no model provider is configured (LLM_BASE_URL unset). */
@@ -43,7 +46,16 @@ export default fp(
       },
     };
     app.decorate('board', { deps, live, closing: abort.signal });
+    // Sessions whose process died: failed once every hold of theirs has expired (see abandoned.ts).
+    const sweep =
+      deps &&
+      setInterval(() => {
+        failAbandoned({ store: app.store, pg: app.pg }, holdTtlSeconds(deps.llm) * 1000).catch((err) =>
+          app.log.warn({ err }, 'board: could not end abandoned sessions'),
+        );
+      }, ABANDONED_SWEEP_MS).unref();
     app.addHook('preClose', async () => {
+      if (sweep) clearInterval(sweep);
       abort.abort();
       await Promise.allSettled([...running]);
     });
