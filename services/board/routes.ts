@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadState } from '../eventstore/command-handler.ts';
-import { ConflictError, DomainError, NotFoundError } from '../platform/errors.ts';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { OrganizationInactive } from '../orgs/errors.ts';
 import { findProject } from '../../projections/projects/queries.ts';
@@ -121,7 +121,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       // The advisors of the last turn that are still on the board.
       const onBoard = new Set((await listAdvisors(app.pg)).map((a) => a.id));
       const ids = (state.turns.at(-1)?.answers ?? []).map((a) => a.assistantId).filter((id) => onBoard.has(id));
-      if (ids.length === 0) throw new NotFoundError('Advisor of this session still on the board');
+      if (ids.length === 0) throw new ValidationError('assistantIds: none of this session’s advisors is on the board any more', 'assistantIds');
       const specs = await advisorSpecs(app.pg, ids);
       const sessionId = state.sessionId!;
       const { question } = request.body;
