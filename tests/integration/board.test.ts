@@ -303,3 +303,32 @@ describe('a session whose process died', () => {
     expect(await sessionTypes(sessionId)).toEqual(['SessionStarted', 'AdvisorFailed', 'SessionEnded']);
   });
 });
+
+describe('the provider key', () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await startApp({
+      env: { LLM_BASE_URL: llm.url, LLM_API_KEY: TEST_LLM_KEY, LLM_TIMEOUT_MS: '1000', LLM_MAX_RETRIES: '0', LOG_LEVEL: 'trace' },
+      build: { logStream: { write: (line: string) => void lines.push(line) } },
+    });
+  });
+  afterAll(async () => logged?.close());
+
+  it('appears in no log line, answer or event, even when the provider echoes it back', async () => {
+    const loggedAdmin = await signInAdmin(logged.url);
+    const a = await boardAssistant(loggedAdmin);
+    llm.script(a.model, { type: 'status', status: 401, echoAuthorization: true });
+    const m = await memberWithOrg(logged, `key-${randomUUID().slice(0, 8)}@example.com`, 1000);
+    const projectId = await projectOf(m.client);
+    const sessionId = (await m.client.post(`/api/projects/${projectId}/sessions`, { question: 'Is the key safe?', assistantIds: [a.id] })).body.sessionId;
+    const session = await sessionDone(m.client, sessionId);
+    expect(session.answers[0]).toMatchObject({ status: 'failed', reason: expect.stringMatching(/refused the request \(HTTP 401\)/) });
+    expect(llm.requestsFor(a.model)[0].headers.authorization).toBe(`Bearer ${TEST_LLM_KEY}`);
+    const stored = await logged.db.query('SELECT count(*)::int AS n FROM events WHERE data::text LIKE $1', [`%${TEST_LLM_KEY}%`]);
+    expect(stored.rows[0].n).toBe(0);
+    expect(JSON.stringify(session)).not.toContain(TEST_LLM_KEY);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.filter((l) => l.includes(TEST_LLM_KEY))).toEqual([]);
+  });
+});
