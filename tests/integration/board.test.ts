@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failAbandoned } from '../../services/board/abandoned.ts';
 import { sessionDecider } from '../../services/board/decider.ts';
 import { sessionStreamId } from '../../services/board/events.ts';
+import { orgStreamId } from '../../services/orgs/events.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { boardAssistant, ledgerOf, projectOf, sessionDone } from '../support/board.ts';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm.ts';
@@ -115,6 +116,20 @@ describe('a session answered by two advisors', () => {
     const shown = running.at(-1)!.data.answers[0].text + events.slice(lastRunning).filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
     expect(pieces.join('').startsWith(shown)).toBe(true);
     expect(events.at(-1)!.data.answers[0]).toMatchObject({ status: 'answered', text: pieces.join('') });
+  });
+});
+
+describe('a provider reporting more than the hold', () => {
+  it('captures the hold and never more: the member was told the most a question can cost', async () => {
+    const a = await boardAssistant(admin);
+    llm.script(a.model, { type: 'text', pieces: ['Long.'], usage: { prompt_tokens: 1_000_000, completion_tokens: 1 } });
+    const { client, orgId, projectId } = await member();
+    const session = await sessionDone(client, await ask(client, projectId, [a.id]));
+    const ledger = await ledgerOf(t, orgId);
+    const held = (await t.app.store.readStream(orgStreamId(orgId))).find((e) => e.type === 'HoldPlaced')!.data as { credits: number };
+    expect(session.answers[0]).toMatchObject({ status: 'answered', tokensIn: 1_000_000, credits: held.credits });
+    expect(held.credits).toBeLessThan(1000);
+    expect(ledger).toMatchObject({ spent: held.credits, held: 0 });
   });
 });
 
