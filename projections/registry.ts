@@ -8,6 +8,7 @@ import { projectsProjection } from './projects/index.ts';
 import { assistantsProjection } from './assistants/index.ts';
 import { componentsProjection } from './components/index.ts';
 import { contactMessagesProjection } from './contact/index.ts';
+import { sessionsProjection } from './sessions/index.ts';
 import { rolesProjection } from './roles/index.ts';
 import { tagsProjection } from './tags/index.ts';
 import type { Projection } from './types.ts';
@@ -28,6 +29,7 @@ export const projections: readonly Projection[] = [
   tagsProjection,
   assistantsProjection,
   contactMessagesProjection,
+  sessionsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

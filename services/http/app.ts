@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ConnectReadModels } from '../eventstore/read-models.ts';
 import type { Config } from '../platform/config.ts';
 import auth from './plugins/auth.ts';
+import board from './plugins/board.ts';
 import bodyLimits from './plugins/body-limits.ts';
 import config from './plugins/config.ts';
 import db from './plugins/db.ts';
@@ -83,6 +84,7 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
   await app.register(auth);
   await app.register(rateLimits);
   await app.register(readYourWrites);
+  await app.register(board);
   await registerRoutes(app);
   await app.register(queueBoard);
   if (cfg.SERVE_WEB) await app.register(web);

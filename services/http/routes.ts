@@ -18,6 +18,8 @@ import assistantRoutes from '../assistants/routes.ts';
 import functionRoutes from '../assistants/function-routes.ts';
 import advisorRoutes from '../assistants/advisor-routes.ts';
 import meRoutes from '../me/routes.ts';
+import boardRoutes from '../board/routes.ts';
+import priceRoutes from '../board/price-routes.ts';
 import adminOrgRoutes from '../orgs/admin-routes.ts';
 import { adminPermissionRoutes, adminRoleRoutes } from '../roles/admin-routes.ts';
 import adminUserRoutes from '../users/admin-routes.ts';
@@ -37,6 +39,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(assistantRoutes, { prefix: '/api/admin/assistants' });
   await app.register(functionRoutes, { prefix: '/api/admin/functions' });
   await app.register(advisorRoutes, { prefix: '/api/advisors' });
+  await app.register(boardRoutes, { prefix: '/api' });
+  await app.register(priceRoutes, { prefix: '/api/admin/board/prices' });
   await app.register(creditRoutes);
   await app.register(holdRoutes, { prefix: '/api/usage/holds' });
   await app.register(auditRoutes, { prefix: '/api/admin' });

@@ -58,6 +58,8 @@ describe('projects in the browser', { timeout: 90_000 }, () => {
       await page.getByRole('heading', { name: 'Market entry' }).waitFor();
       await page.getByText('Entering the Nordic market').waitFor();
       await page.getByText('Advisory Board Interface Coming Soon').waitFor();
+      await page.getByText('No model provider is configured').waitFor();
+      expect(await page.getByLabel('Your question').isDisabled()).toBe(true);
       const active = nav.getByRole('link', { name: 'Market entry' });
       await active.waitFor();
       expect(await active.getAttribute('href')).toBe(`/project/${id}`);

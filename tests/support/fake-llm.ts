@@ -10,7 +10,7 @@ export type Usage = { prompt_tokens: number; completion_tokens: number } | null;
 
 export type Behaviour =
   /** Streams the pieces (one chunk each), then the usage chunk when asked for (null: never). */
-  | { type: 'text'; pieces: string[]; usage?: Usage; model?: string; finishReason?: string }
+  | { type: 'text'; pieces: string[]; usage?: Usage; model?: string; finishReason?: string; /** Between pieces (default none). */ delayMs?: number }
   /** Streams JSON.stringify(value) in a few pieces. */
   | { type: 'json'; value: unknown; usage?: Usage }
   /** Streams function calls (id, name, arguments in two pieces), finish_reason tool_calls. */
@@ -73,12 +73,20 @@ function startStream(res: ServerResponse) {
 }
 
 /** Text pieces, then the finish reason, the usage chunk (when asked for) and [DONE]. */
-function streamAnswer(res: ServerResponse, req: RecordedRequest, pieces: string[], opts: { usage?: Usage; finish?: string; model?: string; toolCalls?: Behaviour & { type: 'tool_calls' } }) {
+async function streamAnswer(
+  res: ServerResponse,
+  req: RecordedRequest,
+  pieces: string[],
+  opts: { usage?: Usage; finish?: string; model?: string; toolCalls?: Behaviour & { type: 'tool_calls' }; delayMs?: number },
+) {
   const model = opts.model ?? req.model;
   const withUsage = req.body.stream_options?.include_usage === true;
   startStream(res);
   sse(res, chunk(model, { role: 'assistant', content: '' }, null, withUsage));
-  for (const piece of pieces) sse(res, chunk(model, { content: piece }, null, withUsage));
+  for (const piece of pieces) {
+    if (opts.delayMs) await new Promise((resolve) => setTimeout(resolve, opts.delayMs));
+    sse(res, chunk(model, { content: piece }, null, withUsage));
+  }
   let output = pieces.join('');
   opts.toolCalls?.calls.forEach((call, index) => {
     const args = call.arguments ?? '{}';
@@ -112,11 +120,11 @@ function startPieces(res: ServerResponse, req: RecordedRequest, pieces: string[]
 function respond(behaviour: Behaviour, req: RecordedRequest, res: ServerResponse) {
   switch (behaviour.type) {
     case 'text':
-      return streamAnswer(res, req, behaviour.pieces, { usage: behaviour.usage, finish: behaviour.finishReason, model: behaviour.model });
+      return void streamAnswer(res, req, behaviour.pieces, { usage: behaviour.usage, finish: behaviour.finishReason, model: behaviour.model, delayMs: behaviour.delayMs });
     case 'json':
-      return streamAnswer(res, req, piecesOf(JSON.stringify(behaviour.value)), { usage: behaviour.usage });
+      return void streamAnswer(res, req, piecesOf(JSON.stringify(behaviour.value)), { usage: behaviour.usage });
     case 'tool_calls':
-      return streamAnswer(res, req, behaviour.text ? [behaviour.text] : [], { usage: behaviour.usage, toolCalls: behaviour });
+      return void streamAnswer(res, req, behaviour.text ? [behaviour.text] : [], { usage: behaviour.usage, toolCalls: behaviour });
     case 'status': {
       const auth = String(req.headers.authorization ?? '');
       const body = behaviour.echoAuthorization ? { error: { message: `Incorrect API key provided: ${auth}`, type: 'invalid_request_error' } } : (behaviour.body ?? { error: { message: `status ${behaviour.status}` } });

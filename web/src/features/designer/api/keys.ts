@@ -11,3 +11,7 @@ export const designerKeys = {
   assistant: (id: string) => [...designerKeys.assistants(), 'detail', id] as const,
   schema: (id: string) => [...designerKeys.assistant(id), 'schema'] as const,
 };
+
+export const priceKeys = {
+  all: ['board-prices'] as const,
+};

@@ -7,6 +7,7 @@ import { initialPageState, type PageState } from '../../../lib/paging';
 import { useAssistants } from '../api/get-assistants';
 import type { Assistant } from '../api/types';
 import { AssistantModal } from './AssistantModal';
+import PriceTable from './PriceTable';
 import './designer.css';
 
 const sortFields = [
@@ -76,6 +77,7 @@ export default function AssistantsPage() {
         loadError={loadFailure(assistants, 'The assistants could not be loaded.')}
         emptyText="No assistants yet."
       />
+      <PriceTable canEdit={canEdit} />
       {editing && (
         <AssistantModal
           assistantId={editing === 'new' ? null : editing}

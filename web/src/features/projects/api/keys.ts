@@ -4,3 +4,10 @@ export const projectKeys = {
   details: () => [...projectKeys.all, 'detail'] as const,
   detail: (id: string) => [...projectKeys.details(), id] as const,
 };
+
+export const boardKeys = {
+  all: ['board'] as const,
+  status: () => [...boardKeys.all, 'status'] as const,
+  members: () => [...boardKeys.all, 'members'] as const,
+  sessions: (projectId: string) => [...boardKeys.all, 'sessions', projectId] as const,
+};

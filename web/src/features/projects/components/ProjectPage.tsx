@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
 import { useProject } from '../api/get-project';
+import BoardPanel from './BoardPanel';
 import './projects.css';
 
 /** The server said no (not found, not yours): 'Failed to load project'; no answer at all: 'Error loading project'. */
@@ -37,10 +38,7 @@ export default function ProjectPage() {
         <h1>{project.name}</h1>
         {project.description && <p className="lead">{project.description}</p>}
       </header>
-      <section className="card board-placeholder">
-        <h2>Advisory Board Interface Coming Soon</h2>
-        <p className="muted">Chat with your advisors, choose who sits on the board and share files with them: all planned for this page.</p>
-      </section>
+      <BoardPanel projectId={project.id} />
     </div>
   );
 }

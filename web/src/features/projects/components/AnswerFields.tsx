@@ -1,0 +1,26 @@
+/** An answer's JSON laid out by its component names: objects as labelled fields, arrays as lists. */
+export default function AnswerFields({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
+  if (Array.isArray(value)) {
+    return (
+      <ol className="answer-fields__list">
+        {value.map((item, i) => (
+          <li key={i}><AnswerFields value={item} /></li>
+        ))}
+      </ol>
+    );
+  }
+  if (typeof value === 'object') {
+    return (
+      <dl className="answer-fields">
+        {Object.entries(value as Record<string, unknown>).map(([name, inner]) => (
+          <div key={name} className="answer-fields__row">
+            <dt>{name}</dt>
+            <dd><AnswerFields value={inner} /></dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return <span>{String(value)}</span>;
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router-dom';
+import { ApiError, serverMessage } from '../../../lib/api';
+import { paths } from '../../../paths';
+
+/** Why the board did not take a question: for missing credits, what is available and where to buy more. */
+export default function CreditsRefusal({ error }: { error: unknown }) {
+  if (error instanceof ApiError && error.status === 402) {
+    const available = (error.body as { available?: number } | undefined)?.available ?? 0;
+    return (
+      <p className="board-refusal" role="alert">
+        Your organization does not have enough credits for this question ({available} available).{' '}
+        <Link to={paths.pricing.getHref()}>Buy credits on the pricing page</Link>
+      </p>
+    );
+  }
+  return (
+    <p className="board-refusal" role="alert">
+      {serverMessage(error, 'The board could not take this question. Try again.')}
+    </p>
+  );
+}
