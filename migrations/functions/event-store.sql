@@ -63,19 +63,32 @@ BEGIN
           updated_at = now()
     RETURNING s.version, s.last_hash INTO v_version, v_prev;
   ELSIF p_expected_kind = 'no_stream' OR (p_expected_kind = 'version' AND p_expected = 0) THEN
-    INSERT INTO streams (stream_id, stream_type, version, snapshot, snapshot_version)
-    VALUES (p_stream_id, p_stream_type, n, p_snapshot, CASE WHEN p_snapshot IS NULL THEN NULL ELSE n END)
+    v_hashes := event_hashes(NULL, p_stream_id, 1, p_event_ids, p_types, p_data, p_metadata);
+    INSERT INTO streams (stream_id, stream_type, version, snapshot, snapshot_version, last_hash)
+    VALUES (p_stream_id, p_stream_type, n, p_snapshot, CASE WHEN p_snapshot IS NULL THEN NULL ELSE n END, v_hashes[n])
     ON CONFLICT (stream_id) DO NOTHING
     RETURNING version INTO v_version;
-    v_prev := NULL;
-  ELSIF p_expected_kind IN ('version', 'stream_exists') THEN
+  ELSIF p_expected_kind = 'version' THEN
+    -- The common append, one statement on the stream's row: the chain continues from the hash of the
+    -- row as it stood at the expected version (a version is written with its last hash, so the pair
+    -- read here is the pair updated; any other version updates nothing and is a clash).
+    UPDATE streams AS s
+       SET version = s.version + n,
+           last_hash = h.hashes[n],
+           snapshot = COALESCE(p_snapshot, s.snapshot),
+           snapshot_version = CASE WHEN p_snapshot IS NULL THEN s.snapshot_version ELSE s.version + n END,
+           updated_at = now()
+      FROM (SELECT event_hashes(o.last_hash, p_stream_id, o.version + 1, p_event_ids, p_types, p_data, p_metadata) AS hashes
+              FROM streams o WHERE o.stream_id = p_stream_id AND o.version = p_expected) h
+     WHERE s.stream_id = p_stream_id AND s.version = p_expected
+    RETURNING s.version, h.hashes INTO v_version, v_hashes;
+  ELSIF p_expected_kind = 'stream_exists' THEN
     UPDATE streams AS s
        SET version = s.version + n,
            snapshot = COALESCE(p_snapshot, s.snapshot),
            snapshot_version = CASE WHEN p_snapshot IS NULL THEN s.snapshot_version ELSE s.version + n END,
            updated_at = now()
      WHERE s.stream_id = p_stream_id
-       AND (p_expected_kind = 'stream_exists' OR s.version = p_expected)
     RETURNING s.version, s.last_hash INTO v_version, v_prev;
   ELSE
     RAISE EXCEPTION 'unknown expected version kind %', p_expected_kind USING ERRCODE = '22023';
@@ -98,8 +111,11 @@ BEGIN
     END IF;
   END IF;
 
-  -- The row is ours until commit (the statement above locked it): chain from its last hash, then keep the new one.
-  v_hashes := event_hashes(v_prev, p_stream_id, v_version - n + 1, p_event_ids, p_types, p_data, p_metadata);
+  -- 'any' and 'stream_exists' learnt the previous hash from the row they locked: chain from it and keep the new one.
+  IF v_hashes IS NULL THEN
+    v_hashes := event_hashes(v_prev, p_stream_id, v_version - n + 1, p_event_ids, p_types, p_data, p_metadata);
+    UPDATE streams SET last_hash = v_hashes[n] WHERE stream_id = p_stream_id;
+  END IF;
   WITH inserted AS (
     INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, hash)
     SELECT p_stream_id, v_version - n + e.ord, e.event_id, e.type, e.data, e.metadata, v_hashes[e.ord]
@@ -109,7 +125,6 @@ BEGIN
     RETURNING global_position
   )
   SELECT max(global_position) INTO v_last FROM inserted;
-  UPDATE streams SET last_hash = v_hashes[n] WHERE stream_id = p_stream_id;
 
   RETURN QUERY SELECT v_version, v_last, pg_current_xact_id();
 END;
