@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke | --soak]: the product against the local Postgres and Redis, on a database
+// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario): the product against the local Postgres and Redis, on a database
 // of its own. Every ratio is against a reference of the same shape measured in the same run, by an
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
@@ -25,7 +25,8 @@ import { webhookScenario } from './webhooks.ts';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const soakMode = process.argv.includes('--soak');
-const sizes = smoke ? SMOKE : FULL;
+// BENCH_SECONDS lengthens each timed scenario (a smoke run whose rates mean something, without the full sizes).
+const sizes = { ...(smoke ? SMOKE : FULL), ...(process.env.BENCH_SECONDS ? { seconds: Number(process.env.BENCH_SECONDS) } : {}) };
 const root = fileURLToPath(new URL('..', import.meta.url));
 // A smoke run never overwrites the committed results of a full run.
 const resultsFile = process.env.BENCH_RESULTS ?? (smoke ? join(tmpdir(), `bench-smoke-${process.pid}.json`) : fileURLToPath(new URL(soakMode ? './soak-results.json' : './results.json', import.meta.url)));

@@ -6,6 +6,8 @@ CREATE TABLE streams (
   version          bigint NOT NULL,
   snapshot         jsonb,
   snapshot_version bigint,
+  -- The hash of the stream's last event: the next append chains from it without reading an event.
+  last_hash        bytea,
   created_at       timestamptz NOT NULL DEFAULT now(),
   updated_at       timestamptz NOT NULL DEFAULT now()
 );
@@ -15,9 +17,10 @@ CREATE SEQUENCE events_global_position_seq AS bigint;
 CREATE TABLE events (
   global_position bigint NOT NULL DEFAULT nextval('events_global_position_seq'),
   transaction_id  xid8 NOT NULL DEFAULT pg_current_xact_id(),
-  stream_id       text NOT NULL REFERENCES streams (stream_id),
+  -- Always written by append_to_stream beside its stream's row (no foreign key to check per event).
+  stream_id       text NOT NULL,
   stream_position bigint NOT NULL,
-  event_id        uuid NOT NULL UNIQUE,
+  event_id        uuid NOT NULL,
   type            text NOT NULL,
   data            jsonb NOT NULL,
   metadata        jsonb NOT NULL DEFAULT '{}',
@@ -27,7 +30,9 @@ CREATE TABLE events (
   PRIMARY KEY (stream_id, stream_position)
 );
 ALTER SEQUENCE events_global_position_seq OWNED BY events.global_position;
-CREATE UNIQUE INDEX events_global_position_idx ON events (global_position);
+-- Only the indexes reads use: a stream in order (the primary key) and the whole log in safe order
+-- (projections, status). Positions come from the sequence and event ids are random UUIDs made by
+-- the appender, so neither needs a unique index of its own.
 CREATE INDEX events_safe_order_idx ON events (transaction_id, global_position);
 
 -- A command's idempotency key, stored in the transaction of its append.
@@ -75,4 +80,6 @@ DROP TABLE command_dedup;
 DROP TABLE events CASCADE;
 DROP TABLE streams;
 DROP FUNCTION IF EXISTS events_hash_chain;
+DROP FUNCTION IF EXISTS event_hashes;
 DROP FUNCTION IF EXISTS event_content;
+DROP FUNCTION IF EXISTS event_content_of;

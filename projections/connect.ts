@@ -3,8 +3,8 @@ import { ProjectionProgress } from './progress.ts';
 import { wakeOnAppend } from './waker.ts';
 
 /** The projections' side of an API process: appends wake the read models; commands wait for them. */
-export const connectReadModels: ConnectReadModels = async ({ store, pool, databaseUrl, projectorQueue, onError }) => {
-  const wakeUps = wakeOnAppend(store, projectorQueue, databaseUrl, onError);
+export const connectReadModels: ConnectReadModels = async ({ store, pool, databaseUrl, onError }) => {
+  const wakeUps = wakeOnAppend(store, databaseUrl, onError);
   const progress = new ProjectionProgress(pool, databaseUrl);
   await progress.start();
   return {

@@ -80,6 +80,7 @@ export async function catchUp(
     let broken: Error | undefined;
     let read = 0;
     let position: LogPosition | null = null;
+    let committed: LogPosition | null = null;
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [batchLockKey(projection.name, version)]);
@@ -121,12 +122,9 @@ export async function catchUp(
           await client.query('ROLLBACK');
           continue;
         }
-        await client.query('SELECT pg_notify($1, $2)', [
-          PROGRESS_CHANNEL,
-          JSON.stringify({ name: projection.name, version, xid: position.xid, pos: position.pos }),
-        ]);
         await client.query('COMMIT');
         total += read;
+        committed = position;
         options.onBatch?.(read, position);
       }
     } catch (err) {
@@ -136,6 +134,8 @@ export async function catchUp(
     } finally {
       client.release(broken);
     }
+    // Announced after the commit (and with the connection back): a NOTIFY inside the batch would take the cluster-wide commit lock with it.
+    if (committed) await notifyProgress(pool, [{ name: projection.name, version, position: committed }]);
     if (read === batchSize) continue;
     // Caught up as far as is visible; wait briefly for events held back by open transactions.
     if (Date.now() < settleUntil && position && (await store.hasEventsAfter(position, projection.handles))) {
@@ -144,6 +144,17 @@ export async function catchUp(
     }
     return total;
   }
+}
+
+/**
+ * Tells readers waiting on read models (projections/progress.ts) how far these have come, in one
+ * statement of its own after their batch committed. Lost only if the process dies right here: the
+ * waiters also poll the checkpoints.
+ */
+export async function notifyProgress(pool: pg.Pool, moved: { name: string; version: number; position: LogPosition }[]): Promise<void> {
+  if (moved.length === 0) return;
+  const payloads = moved.map(({ name, version, position }) => JSON.stringify({ name, version, xid: position.xid, pos: position.pos }));
+  await pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [PROGRESS_CHANNEL, payloads]).catch(() => {});
 }
 
 /** Which event of a failed batch throws: applied one by one in a transaction that is rolled back. */

@@ -6,6 +6,7 @@ import { projections } from '../projections/registry.ts';
 import { loadConfig, redisConnectionOptions, type Config } from '../services/platform/config.ts';
 import { EventStore } from '../services/eventstore/store.ts';
 import { wakeOnAppend } from '../projections/waker.ts';
+import { LiveCatchUp } from '../projections/live.ts';
 import { createPool, poolTimeouts } from '../services/platform/pool.ts';
 import { JOB_NAMES, QUEUE_NAMES, rebuildJob, type QueueName } from '../services/platform/jobs.ts';
 import { startHeartbeat } from './heartbeat.ts';
@@ -54,7 +55,9 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   ) as Record<QueueName, Queue>;
 
   // Appends made here (the Stripe worker's) wake the read models like the API's do.
-  const wakeUps = wakeOnAppend(store, queues.projector, config.DATABASE_URL, (err) => log.warn({ err }, 'could not signal an append'));
+  const wakeUps = wakeOnAppend(store, config.DATABASE_URL, (err) => log.warn({ err }, 'could not signal an append'));
+  // Every committed append wakes the read models here at once (BullMQ's safety net stays behind it).
+  const live = await new LiveCatchUp(pool, store, config.DATABASE_URL, (err) => log.warn({ err }, 'in-process catch-up failed (the safety net will retry)')).start();
 
   const handlers: Record<QueueName, Record<string, Handler>> = {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
@@ -120,6 +123,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
         await heartbeat.stop();
         await metrics?.close();
         abort.abort();
+        await live.close();
         await Promise.all(workers.map((w) => w.close()));
         await Promise.all(Object.values(queues).map((q) => q.close()));
         connection.disconnect();

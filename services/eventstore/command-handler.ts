@@ -28,6 +28,11 @@ export type CommandResult<S, E> =
 export interface BatchOptions {
   /** Appends inside the caller's transaction (then no retry: the caller owns the transaction). */
   client?: Queryable;
+  /**
+   * The process's last known state of the stream: decides from it without reading, and appends with
+   * its version expected, so a stale entry clashes (and is read again) instead of being appended from.
+   */
+  cache?: StateCache;
   /** Overrides the version taken from the loaded stream (for example 'no_stream' on create). */
   expected?: ExpectedVersion;
   maxAttempts?: number;
@@ -46,6 +51,39 @@ export interface BatchOutcome<S, E> {
 export async function loadState<C, E extends DomainEvent, S>(store: EventStore, decider: Decider<C, E, S>, streamId: string, client?: Queryable): Promise<S> {
   return (await load(store, decider, streamId, { client })).state;
 }
+
+/** Last known states of streams, kept in the process (see BatchOptions.cache). Bounded: the least recently used go first. */
+export class StateCache<S = unknown> {
+  private readonly entries = new Map<string, { state: S; version: number }>();
+
+  constructor(private readonly limit = 10_000) {}
+
+  get(streamId: string): { state: S; version: number } | undefined {
+    const entry = this.entries.get(streamId);
+    if (entry) {
+      this.entries.delete(streamId);
+      this.entries.set(streamId, entry);
+    }
+    return entry;
+  }
+
+  set(streamId: string, state: S, version: number): void {
+    this.entries.delete(streamId);
+    this.entries.set(streamId, { state, version });
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  forget(streamId: string): void {
+    this.entries.delete(streamId);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** How often (in events) an aggregate's snapshot is written with an append: a load folds fewer than this many events after it. */
+export const SNAPSHOT_EVERY = 20;
 
 async function load<C, E extends DomainEvent, S>(store: EventStore, decider: Decider<C, E, S>, streamId: string, options: { client?: Queryable; commandIds?: string[] }) {
   const loaded = await store.load(streamId, { snapshotVersion: decider.snapshotVersion, client: options.client, commandIds: options.commandIds });
@@ -69,49 +107,99 @@ export async function handleCommands<C, E extends DomainEvent, S>(
   options: BatchOptions = {},
 ): Promise<BatchOutcome<S, E>> {
   const maxAttempts = options.client ? 1 : options.maxAttempts;
+  const cache = options.cache as StateCache<S> | undefined;
+  const keys = [...new Set(requests.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : [])))];
   const { value, attempts } = await retryOnClash(async () => {
-    const keys = requests.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []));
-    const loaded = await load(store, decider, streamId, { client: options.client, commandIds: [...new Set(keys)] });
-    const known = new Map(loaded.commands);
-    let state = loaded.state;
-    const rows: NewEvent[] = [];
-    const stored: StoredCommand[] = [];
-    const results = requests.map((r): CommandResult<S, E> => {
-      const requestHash = hashRequest(r.request ?? r.command);
-      const earlier = r.idempotencyKey ? known.get(r.idempotencyKey) : undefined;
-      if (earlier) {
-        if (earlier.requestHash !== requestHash) return { ok: false, error: reused() };
-        return { ok: true, state, events: [], result: earlier.result, repeated: true };
-      }
-      let events: E[];
+    // From the process's last known state when there is one (no read at all); from the stream otherwise.
+    const cached = cache?.get(streamId);
+    let decided = cached ? decideAll(decider, requests, cached.state, new Map()) : null;
+    // A key seen for the first time here may have been used before: a request it failed or left
+    // unchanged may be a repeat whose first answer must be given, so that batch is read and decided again.
+    let version = cached?.version ?? 0;
+    if (!decided || decided.unsure) {
+      const loaded = await load(store, decider, streamId, { client: options.client, commandIds: keys });
+      decided = decideAll(decider, requests, loaded.state, loaded.commands);
+      version = loaded.version;
+      if (!options.client) cache?.set(streamId, loaded.state, loaded.version);
+    }
+    const { state, results, rows, stored } = decided;
+    let append: AppendResult | null = null;
+    if (rows.length) {
+      const crossesSnapshot = Math.floor((version + rows.length) / SNAPSHOT_EVERY) > Math.floor(version / SNAPSHOT_EVERY);
       try {
-        events = decider.decide(r.command, state);
-      } catch (error) {
-        if (error instanceof DomainError) return { ok: false, error };
-        throw error;
-      }
-      state = events.reduce(decider.evolve, state);
-      const result = r.result?.(state, events);
-      if (events.length === 0) return { ok: true, state, events, result, repeated: false };
-      const metadata = { ...r.metadata, command_id: r.idempotencyKey ?? randomUUID() };
-      rows.push(...events.map((e) => ({ type: e.type, data: e.data, metadata })));
-      if (r.idempotencyKey) {
-        stored.push({ id: r.idempotencyKey, requestHash, result: result ?? {} });
-        known.set(r.idempotencyKey, { requestHash, result: result ?? {} });
-      }
-      return { ok: true, state, events, result, repeated: false };
-    });
-    const append = rows.length
-      ? await store.append(streamId, rows, {
-          expected: options.expected ?? loaded.version,
-          snapshot: decider.snapshotVersion === undefined ? undefined : { v: decider.snapshotVersion, state },
+        append = await store.append(streamId, rows, {
+          expected: options.expected ?? version,
+          snapshot: decider.snapshotVersion === undefined || !crossesSnapshot ? undefined : { v: decider.snapshotVersion, state },
           commands: stored,
           client: options.client,
-        })
-      : null;
+        });
+      } catch (err) {
+        cache?.forget(streamId);
+        throw err;
+      }
+      // Inside a caller's transaction the append may still roll back: nothing is kept from it.
+      if (options.client) cache?.forget(streamId);
+      else cache?.set(streamId, state, append.nextVersion);
+    }
     return { state, results, append };
   }, maxAttempts);
   return { ...value, attempts };
+}
+
+interface Decisions<S, E> {
+  state: S;
+  results: CommandResult<S, E>[];
+  rows: NewEvent[];
+  stored: StoredCommand[];
+  /** A keyed request failed or decided nothing against a state that did not know its key. */
+  unsure: boolean;
+}
+
+/** Decides each command in order against `start`, answering a key found in `known` with its first result. */
+function decideAll<C, E extends DomainEvent, S>(
+  decider: Decider<C, E, S>,
+  requests: CommandRequest<C, S, E>[],
+  start: S,
+  known: Map<string, { requestHash: string; result: unknown }>,
+): Decisions<S, E> {
+  let state = start;
+  let unsure = false;
+  const rows: NewEvent[] = [];
+  const stored: StoredCommand[] = [];
+  const seen = new Map(known);
+  const results = requests.map((r): CommandResult<S, E> => {
+    const requestHash = hashRequest(r.request ?? r.command);
+    const earlier = r.idempotencyKey ? seen.get(r.idempotencyKey) : undefined;
+    if (earlier) {
+      if (earlier.requestHash !== requestHash) return { ok: false, error: reused() };
+      return { ok: true, state, events: [], result: earlier.result, repeated: true };
+    }
+    const firstSeen = r.idempotencyKey !== undefined && !known.has(r.idempotencyKey);
+    let events: E[];
+    try {
+      events = decider.decide(r.command, state);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        if (firstSeen) unsure = true;
+        return { ok: false, error };
+      }
+      throw error;
+    }
+    state = events.reduce(decider.evolve, state);
+    const result = r.result?.(state, events);
+    if (events.length === 0) {
+      if (firstSeen) unsure = true;
+      return { ok: true, state, events, result, repeated: false };
+    }
+    const metadata = { ...r.metadata, command_id: r.idempotencyKey ?? randomUUID() };
+    rows.push(...events.map((e) => ({ type: e.type, data: e.data, metadata })));
+    if (r.idempotencyKey) {
+      stored.push({ id: r.idempotencyKey, requestHash, result: result ?? {} });
+      seen.set(r.idempotencyKey, { requestHash, result: result ?? {} });
+    }
+    return { ok: true, state, events, result, repeated: false };
+  });
+  return { state, results, rows, stored, unsure };
 }
 
 export type CommandOptions<S, E> = Omit<CommandRequest<unknown, S, E>, 'command'> & BatchOptions;

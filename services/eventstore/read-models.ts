@@ -24,7 +24,7 @@ export type ConnectReadModels = (deps: {
   store: EventStore;
   pool: pg.Pool;
   databaseUrl: string;
-  /** The projector's queue, for wake-ups. */
-  projectorQueue: Queue;
+  /** The projector's queue. Appends no longer enqueue wake-ups (a NOTIFY wakes the workers); kept for the callers. */
+  projectorQueue?: Queue;
   onError: (err: unknown) => void;
 }) => Promise<ReadModelLink>;

@@ -1,4 +1,4 @@
-import { handleCommands, type CommandRequest } from '../eventstore/command-handler.ts';
+import { handleCommands, StateCache, type CommandRequest } from '../eventstore/command-handler.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { LogPosition } from '../eventstore/types.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
@@ -29,16 +29,25 @@ const MAX_BATCH = 200;
 /**
  * Credit commands of one organization (debits, holds, captures, releases) that arrive while an
  * earlier batch is being written wait here, and are then decided together by the command handler:
- * one load and one append per batch instead of a storm of concurrency retries on a hot
- * organization; each request still gets its own answer, in arrival order.
+ * one append per batch instead of a storm of concurrency retries on a hot organization; each
+ * request still gets its own answer, in arrival order.
+ *
+ * The organization's state (balance, lots, holds) and version after the last batch stay in the
+ * process, so the common batch is decided without reading and costs one round trip: the append,
+ * with that version expected. Another process (or another writer here) that moved the stream
+ * makes it clash, and the batch is read again and decided again; an append made through this
+ * store elsewhere in the process drops the entry at once.
  */
 export class OrgCommandQueue {
   private readonly waiting = new Map<string, Pending[]>();
+  readonly states = new StateCache<OrgState>();
 
   constructor(
     private readonly store: EventStore,
     private readonly metrics: CommandMetrics,
-  ) {}
+  ) {
+    store.onAppended((_result, _types, streamId) => this.states.forget(streamId));
+  }
 
   run(orgId: string, request: OrgRequest): Promise<Decided> {
     return new Promise((resolve, reject) => {
@@ -53,7 +62,7 @@ export class OrgCommandQueue {
     for (let queue = this.waiting.get(orgId); queue?.length; queue = this.waiting.get(orgId)) {
       const batch = queue.slice(0, MAX_BATCH);
       try {
-        const outcome = await handleCommands(this.store, orgDecider, orgStreamId(orgId), batch.map((p) => p.request));
+        const outcome = await handleCommands(this.store, orgDecider, orgStreamId(orgId), batch.map((p) => p.request), { cache: this.states });
         this.metrics.commands += batch.length;
         this.metrics.retries += outcome.attempts - 1;
         const position = outcome.append?.position ?? null;

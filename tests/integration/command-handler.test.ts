@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
-import { handleCommand, handleCommands, loadState } from '../../services/eventstore/command-handler.ts';
+import { handleCommand, handleCommands, loadState, StateCache } from '../../services/eventstore/command-handler.ts';
 import type { Decider } from '../../services/eventstore/decider.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
+import { createPool, statementsSent } from '../../services/platform/pool.ts';
 import { ConflictError, ValidationError } from '../../services/platform/errors.ts';
 import { createTestDatabase } from '../support/db.ts';
 
@@ -66,5 +67,84 @@ describe('handleCommands', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
     expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof ValidationError)).toBe(true);
     expect(await loadState(store, counter, stream)).toEqual({ left: 0 });
+  });
+});
+
+describe('handleCommands with the state kept in the process (the expected version guards it)', () => {
+  /** Two API processes' worth: each its own pool, store and cache, on one database. */
+  let other: pg.Pool;
+  let otherStore: EventStore;
+  beforeAll(() => {
+    other = createPool(db.url, 10);
+    otherStore = new EventStore(other);
+  });
+  afterAll(async () => other.end());
+
+  const run = (s: EventStore, cache: StateCache, stream: string, requests: ReturnType<typeof take>[]) => handleCommands(s, counter, stream, requests, { cache });
+
+  it('decides the common batch from the kept state in one statement, the append', async () => {
+    const counted = new EventStore(createPool(db.url, 2));
+    const cache = new StateCache();
+    const stream = newStream();
+    await run(counted, cache, stream, [take(1, `${stream}-a`)]);
+    const before = statementsSent();
+    const outcome = await run(counted, cache, stream, [take(2, `${stream}-b`), take(3)]);
+    expect(statementsSent() - before).toBe(1);
+    expect(outcome.state).toEqual({ left: 4 });
+    expect(await loadState(store, counter, stream)).toEqual({ left: 4 });
+    await counted.pool.end();
+  });
+
+  it('never appends a decision taken from a stale state: another process moved the stream, the take is refused', async () => {
+    const stream = newStream();
+    const mine = new StateCache();
+    await run(store, mine, stream, [take(1)]);
+    expect(mine.get(`${stream}`)?.state).toEqual({ left: 9 });
+    // The other process spends what is left; this one's kept state still says 9.
+    await run(otherStore, new StateCache(), stream, [take(9)]);
+    const outcome = await run(store, mine, stream, [take(5)]);
+    expect(outcome.results[0].ok).toBe(false);
+    expect(outcome.attempts).toBe(2);
+    expect(await store.readStream(stream)).toHaveLength(2);
+    expect(await loadState(store, counter, stream)).toEqual({ left: 0 });
+  });
+
+  it('two processes taking concurrently from one stream, each with its kept state: exactly 10 succeed, never below 0', async () => {
+    const stream = newStream();
+    const caches = [new StateCache(), new StateCache()];
+    const stores = [store, otherStore];
+    for (const [i, c] of caches.entries()) await run(stores[i], c, stream, [take(0)]);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => run(stores[i % 2], caches[i % 2], stream, [take(1, `${stream}-${i}`)]).then((o) => (o.results[0].ok ? o : Promise.reject(o.results[0].error)))),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+    expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof ValidationError)).toBe(true);
+    const events = await store.readStream(stream);
+    expect(events.reduce((n, e) => n + (e.data as { n: number }).n, 0)).toBe(10);
+    expect(await loadState(store, counter, stream)).toEqual({ left: 0 });
+  });
+
+  it('keeps idempotency exact: a repeat answers its first result, from a stale state or one where it would now fail', async () => {
+    const stream = newStream();
+    const mine = new StateCache();
+    const first = await run(store, mine, stream, [take(3, `${stream}-k`)]);
+    expect(first.results[0]).toMatchObject({ ok: true, result: { left: 7 } });
+    // The same process spends the rest: its kept state is current and says 0, so the repeat would fail if decided again.
+    await run(store, mine, stream, [take(7)]);
+    const again = await run(store, mine, stream, [take(3, `${stream}-k`)]);
+    expect(again.results[0]).toMatchObject({ ok: true, repeated: true, result: { left: 7 } });
+    // Another process, whose kept state is stale, repeats it too: still the first answer, nothing appended.
+    const theirs = new StateCache();
+    theirs.set(stream, { left: 10 }, 0);
+    const elsewhere = await run(otherStore, theirs, stream, [take(3, `${stream}-k`)]);
+    expect(elsewhere.results[0]).toMatchObject({ ok: true, repeated: true, result: { left: 7 } });
+    // A repeat that would succeed again is caught by the key stored with the append, then answered the same way.
+    const fresh = newStream();
+    const c = new StateCache();
+    await run(store, c, fresh, [take(1, `${fresh}-k`)]);
+    const repeat = await run(store, c, fresh, [take(1, `${fresh}-k`)]);
+    expect(repeat.results[0]).toMatchObject({ ok: true, repeated: true, result: { left: 9 } });
+    expect(await store.readStream(stream)).toHaveLength(2);
+    expect(await store.readStream(fresh)).toHaveLength(1);
   });
 });

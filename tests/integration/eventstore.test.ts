@@ -4,7 +4,7 @@ import pg from 'pg';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { ConcurrencyError, DuplicateCommandError } from '../../services/eventstore/errors.ts';
 import { type Decider } from '../../services/eventstore/decider.ts';
-import { handleCommand } from '../../services/eventstore/command-handler.ts';
+import { handleCommand, loadState, SNAPSHOT_EVERY } from '../../services/eventstore/command-handler.ts';
 import { LOG_START, type LogPosition, type StoredEvent } from '../../services/eventstore/types.ts';
 import { createTestDatabase } from '../support/db.ts';
 
@@ -195,13 +195,16 @@ const counter: Decider<{ by: number }, CounterEvent, { total: number }> = {
 };
 
 describe('commands', () => {
-  it('keeps a snapshot beside the stream and folds only the events after it', async () => {
+  it('keeps a snapshot beside the stream every SNAPSHOT_EVERY events and folds only the events after it', async () => {
     const stream = newStream();
-    for (let i = 1; i <= 5; i++) await handleCommand(store, counter, stream, { by: i }, { metadata: {} });
+    const n = SNAPSHOT_EVERY + 3;
+    for (let i = 1; i <= n; i++) await handleCommand(store, counter, stream, { by: i }, { metadata: {} });
     const loaded = await store.load(stream, { snapshotVersion: 1 });
-    expect(loaded.snapshot).toEqual({ total: 15 });
-    expect(loaded.events).toHaveLength(0);
-    expect((await store.load(stream, { snapshotVersion: 2 })).events).toHaveLength(5);
+    const atSnapshot = (SNAPSHOT_EVERY * (SNAPSHOT_EVERY + 1)) / 2;
+    expect(loaded.snapshot).toEqual({ total: atSnapshot });
+    expect(loaded.events).toHaveLength(3);
+    expect(await loadState(store, counter, stream)).toEqual({ total: (n * (n + 1)) / 2 });
+    expect((await store.load(stream, { snapshotVersion: 2 })).events).toHaveLength(n);
   });
 
   it('answers a repeated idempotency key with the first result and appends nothing', async () => {
