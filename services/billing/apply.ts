@@ -45,6 +45,12 @@ async function knownOrg(deps: ApplyDeps, orgId: string): Promise<void> {
   if (!org.exists) throw new StripeEventRejected(`unknown organization ${orgId}`);
 }
 
+/**
+ * A keyed internal command: the request hashed under the key is the event and its step, never the
+ * command (its time and lot id differ between a retry and a sweep of the same event).
+ */
+const keyed = (eventId: string, step: string) => ({ metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}`, request: { eventId, step } });
+
 /** The org events this Stripe event appended (their lots' expiry jobs are scheduled once it committed). */
 type Sink = OrgEvent[];
 
@@ -53,7 +59,7 @@ type Grant = { orgId: string; amount: number; kind: GrantKind; source: LotSource
 function grant(tx: Tx, sink: Sink, eventId: string, step: string, data: Grant) {
   if (data.amount <= 0) return Promise.resolve(0);
   return tx
-    .run(orgDecider, orgStreamId(data.orgId), { type: 'GrantCredits', data: { ...data, lotId: randomUUID() } }, { metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}` })
+    .run(orgDecider, orgStreamId(data.orgId), { type: 'GrantCredits', data: { ...data, lotId: randomUUID() } }, keyed(eventId, step))
     .then((outcome) => {
       sink.push(...outcome.events);
       return outcome.events.some((e) => e.type === 'CreditsGranted') ? data.amount : 0;
@@ -94,7 +100,7 @@ async function checkout(tx: Tx, sink: Sink, eventId: string, intent: Extract<Int
     );
     if (!sub.state.ended) {
       const orgPlan = { planId: plan.planId, name: plan.name, subscriptionId: intent.subscriptionId, isOneTime: false, monthlyCredits: plan.monthly_credits };
-      await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlan, at } }, { metadata: meta, idempotencyKey: `${eventId}-subscribe` });
+      await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlan, at } }, keyed(eventId, 'subscribe'));
       done.push(`subscribed to ${plan.name}`);
     }
   }
@@ -182,7 +188,7 @@ async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
       type: 'RevokeCredits',
       data: { orgId, amount: credits, kind: 'refund', description: `Refund of charge ${intent.chargeId}`, key: `refund:${intent.chargeId}:${intent.amountRefunded}`, lotKey, at },
     },
-    { metadata: meta, idempotencyKey: `${eventId}-refund` },
+    keyed(eventId, 'refund'),
   );
   const taken = revoked.events[0]?.type === 'CreditsRevoked' ? revoked.events[0].data : null;
   return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
