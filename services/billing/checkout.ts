@@ -8,6 +8,7 @@ import { planDecider } from '../plans/decider.ts';
 import { planStreamId, priceCents, type PlanFields } from '../plans/events.ts';
 import { PLAN_ID } from '../plans/rules.ts';
 import { simCheckoutDecider, simCheckoutStreamId } from './simulator/session.ts';
+import { orgCustomer } from './customer.ts';
 import { billingMode, stripeClient } from './stripe.ts';
 
 export interface Buyer {
@@ -16,8 +17,12 @@ export interface Buyer {
   email: string;
 }
 
-/** The Checkout Session the product asks Stripe for: inline price from the plan, our ids in metadata. */
-export function checkoutParams(plan: { planId: string } & PlanFields, buyer: Buyer, appUrl: string): Stripe.Checkout.SessionCreateParams {
+/**
+ * The Checkout Session the product asks Stripe for: inline price from the plan, our ids in metadata,
+ * the organization's customer. A pack's card is saved for off-session use (auto top-up); a
+ * subscription's card is saved by Stripe as the subscription's payment method.
+ */
+export function checkoutParams(plan: { planId: string } & PlanFields, buyer: Buyer, appUrl: string, customerId: string): Stripe.Checkout.SessionCreateParams {
   const metadata = { orgId: buyer.orgId, userId: buyer.userId, planId: plan.planId };
   const monthly = !plan.is_one_time;
   return {
@@ -34,9 +39,9 @@ export function checkoutParams(plan: { planId: string } & PlanFields, buyer: Buy
       },
     ],
     client_reference_id: buyer.orgId,
-    customer_email: buyer.email,
+    customer: customerId,
     metadata,
-    ...(monthly ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+    ...(monthly ? { subscription_data: { metadata } } : { payment_intent_data: { metadata, setup_future_usage: 'off_session' as const } }),
     success_url: `${appUrl}/subscribed`,
     cancel_url: `${appUrl}/pricing`,
   };
@@ -63,6 +68,7 @@ export async function createCheckout(app: FastifyInstance, request: FastifyReque
   const mode = billingMode(app.config);
   if (mode === 'off') throw new CheckoutFailed(503);
   if (mode === 'simulator') {
+    const { customerId } = await orgCustomer(app, request, orgId, user.email, mode, stripe);
     const sessionId = `cs_sim_${randomBytes(12).toString('hex')}`;
     await app.commands.run(
       simCheckoutDecider,
@@ -70,7 +76,7 @@ export async function createCheckout(app: FastifyInstance, request: FastifyReque
       {
         type: 'OpenSimCheckout',
         data: {
-          sessionId, orgId, userId: user.id, email: user.email, planId: plan.planId,
+          sessionId, orgId, userId: user.id, email: user.email, planId: plan.planId, customer: customerId,
           mode: plan.is_one_time ? 'payment' : 'subscription', amount: priceCents(plan), currency: 'usd', at: new Date().toISOString(),
         },
       },
@@ -79,7 +85,8 @@ export async function createCheckout(app: FastifyInstance, request: FastifyReque
     return { url: `/checkout/sim/${sessionId}` };
   }
   try {
-    const session = await stripe().checkout.sessions.create(checkoutParams(plan, { orgId, userId: user.id, email: user.email }, appUrl(app, request)));
+    const { customerId } = await orgCustomer(app, request, orgId, user.email, mode, stripe);
+    const session = await stripe().checkout.sessions.create(checkoutParams(plan, { orgId, userId: user.id, email: user.email }, appUrl(app, request), customerId));
     if (!session.url) throw new Error('Stripe answered a session without a url');
     return { url: session.url };
   } catch (err) {

@@ -85,6 +85,8 @@ export type HoldReleased = DomainEvent<'HoldReleased', { orgId: string; holdId: 
 export type HoldExpired = DomainEvent<'HoldExpired', { orgId: string; holdId: string; credits: number; lots: Take[]; at: string }>;
 export type PlanSubscribed = DomainEvent<'PlanSubscribed', { orgId: string; plan: OrgPlan; at: string }>;
 export type PlanCancelled = DomainEvent<'PlanCancelled', { orgId: string; planId: string; subscriptionId: string | null; at: string }>;
+/** The organization's one billing identity at Stripe (or the simulator): every checkout, portal and off-session payment uses it. */
+export type StripeCustomerLinked = DomainEvent<'StripeCustomerLinked', { orgId: string; customerId: string; at: string }>;
 
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
 
@@ -95,7 +97,8 @@ export type OrgEvent =
   | OrganizationDeactivated
   | LedgerEvent
   | PlanSubscribed
-  | PlanCancelled;
+  | PlanCancelled
+  | StripeCustomerLinked;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -111,6 +114,7 @@ export interface OrgState extends Ledger {
   /** Σ credits of the open holds. */
   held: number;
   plan: OrgPlan | null;
+  stripeCustomerId: string | null;
   lastBilling: string | null;
   /** Business keys of grants and revocations already applied (a billing period, a refund). */
   appliedKeys: string[];
@@ -126,6 +130,7 @@ export const initialOrgState = (): OrgState => ({
   held: 0,
   ...emptyLedger(),
   plan: null,
+  stripeCustomerId: null,
   lastBilling: null,
   appliedKeys: [],
 });
@@ -211,6 +216,8 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
       return { ...state, plan: event.data.plan };
     case 'PlanCancelled':
       return state.plan?.planId === event.data.planId ? { ...state, plan: null } : state;
+    case 'StripeCustomerLinked':
+      return { ...state, stripeCustomerId: state.stripeCustomerId ?? event.data.customerId };
   }
 }
 

@@ -19,6 +19,7 @@ interface Seen {
 /** Answers like Stripe's Checkout Sessions API, from Stripe's own example session; records each request. */
 function fakeStripe() {
   const seen: Seen[] = [];
+  const customers: Record<string, string> = {};
   let failWith: number | null = null;
   const example = JSON.parse(readFileSync(new URL('stripe-examples/checkout.session.json', FIXTURE_DIR), 'utf8'));
   const server: Server = createServer((req, res) => {
@@ -31,6 +32,13 @@ function fakeStripe() {
       if (failWith) {
         res.statusCode = failWith;
         res.end(JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong at the fake' } }));
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/v1/customers') {
+        // Stripe answers a repeated idempotency key with the first answer.
+        const key = String(req.headers['idempotency-key'] ?? randomUUID());
+        const id = (customers[key] ??= `cus_${randomUUID().replaceAll('-', '').slice(0, 14)}`);
+        res.end(JSON.stringify({ id, object: 'customer', email: form.get('email'), metadata: { orgId: form.get('metadata[orgId]') } }));
         return;
       }
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
@@ -82,6 +90,7 @@ afterAll(async () => {
 });
 
 const lastRequest = () => stripe.seen.at(-1)!;
+const customerCreations = () => stripe.seen.filter((r) => r.path === '/v1/customers');
 
 describe('POST /api/stripe/create-checkout-session with the Stripe SDK', () => {
   it('asks Stripe for a monthly subscription at the plan price, with our ids in metadata, and answers its url', async () => {
@@ -109,7 +118,28 @@ describe('POST /api/stripe/create-checkout-session with the Stripe SDK', () => {
     }
     expect(f.get('success_url')).toBe('http://shop.example.test/subscribed');
     expect(f.get('cancel_url')).toBe('http://shop.example.test/pricing');
-    expect(f.get('customer_email')).toBe('buyer@example.com');
+    expect(f.has('customer_email')).toBe(false);
+    expect(f.get('customer')).toMatch(/^cus_/);
+    const created = customerCreations().at(-1)!;
+    expect(created.form.get('metadata[orgId]')).toBe(member.orgId);
+    expect(created.form.get('email')).toBe('buyer@example.com');
+    expect(created.headers['idempotency-key']).toBe(`org-customer-${member.orgId}`);
+  });
+
+  it('keeps one Stripe customer per organization: later checkouts reuse it, and two at once create it once', async () => {
+    const { client, orgId } = await memberWithOrg(t, `customer-${randomUUID().slice(0, 6)}@example.com`);
+    const [a, b] = await Promise.all([
+      client.post('/api/stripe/create-checkout-session', { subscriptionId: 'pack-500-credits' }),
+      client.post('/api/stripe/create-checkout-session', { subscriptionId: 'pack-500-credits' }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const third = await client.post('/api/stripe/create-checkout-session', { subscriptionId: 'pack-500-credits' });
+    expect(third.status).toBe(200);
+    const sessions = stripe.seen.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('client_reference_id') === orgId);
+    expect(sessions).toHaveLength(3);
+    expect(new Set(sessions.map((r) => r.form.get('customer'))).size).toBe(1);
+    const linked = await t.db.query("SELECT data->>'customerId' AS id FROM events WHERE stream_id = $1 AND type = 'StripeCustomerLinked'", [`org-${orgId}`]);
+    expect(linked.rows.map((r) => r.id)).toEqual([sessions[0].form.get('customer')]);
   });
 
   it('asks for a one-time payment for a credit pack, with metadata on the payment too', async () => {
@@ -122,6 +152,8 @@ describe('POST /api/stripe/create-checkout-session with the Stripe SDK', () => {
     expect(f.get('client_reference_id')).toBe(member.orgId);
     expect(f.get('metadata[planId]')).toBe('pack-500-credits');
     expect(f.get('payment_intent_data[metadata][orgId]')).toBe(member.orgId);
+    // The card is kept for off-session payments (auto top-up).
+    expect(f.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
     expect(f.has('subscription_data[metadata][orgId]')).toBe(false);
   });
 

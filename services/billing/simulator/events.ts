@@ -46,7 +46,7 @@ export const checkoutSessionCompleted = (ids: Ids, s: PaidSession) =>
     client_reference_id: s.metadata.orgId,
     created: ids.created - 60,
     currency: s.currency,
-    customer: s.mode === 'subscription' ? s.customer : null,
+    customer: s.customer,
     customer_details: { email: s.email, name: null },
     customer_email: s.email,
     invoice: s.invoiceId,
