@@ -8,6 +8,7 @@ import { orgStreamId, type GrantKind, type LotSource, type OrgEvent } from '../o
 import { scheduleExpiries } from '../orgs/expiry.ts';
 import { planDecider } from '../plans/decider.ts';
 import { planStreamId, type PlanFields } from '../plans/events.ts';
+import { checkoutLockDecider, checkoutLockStreamId } from './checkout-lock.ts';
 import { stripeEventDecider } from './decider.ts';
 import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
 import { interpret, type Intent } from './interpret.ts';
@@ -96,6 +97,7 @@ async function checkout(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, in
     await tx.run(orgDecider, orgStreamId(orgId), { type: 'LinkStripeCustomer', data: { orgId, customerId: intent.customerId, at } }, { metadata: meta });
   }
   if (intent.mode === 'subscription' && intent.subscriptionId) {
+    await tx.run(checkoutLockDecider, checkoutLockStreamId(orgId), { type: 'CloseSubscriptionCheckout', data: { orgId, sessionId: intent.sessionId, at } }, { metadata: meta });
     const sub = await tx.run(
       stripeSubscriptionDecider,
       stripeSubscriptionStreamId(intent.subscriptionId),
@@ -141,6 +143,12 @@ async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Inten
     : intent.periodStart !== null
       ? periodKey(intent.subscriptionId, intent.periodStart)
       : `invoice:${intent.invoiceId}`;
+  if (intent.periodEnd !== null) {
+    const { subscriptionId, orgId, periodEnd } = intent;
+    await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'RecordPeriodPaid', data: { subscriptionId, orgId, periodEnd, at } }, {
+      metadata: metadataOf(eventId),
+    });
+  }
   const granted = await grant(tx, sink, eventId, 'period', {
     orgId: intent.orgId,
     amount: plan.monthly_credits,

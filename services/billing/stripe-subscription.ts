@@ -31,7 +31,15 @@ export type StripeSubscriptionUpdated = DomainEvent<
 export type PlanChangeRequested = DomainEvent<'PlanChangeRequested', { subscriptionId: string; planId: string; fromPlanId: string; at: string }>;
 /** Stripe refused the change: nothing is pending any more. */
 export type PlanChangeAbandoned = DomainEvent<'PlanChangeAbandoned', { subscriptionId: string; planId: string; at: string }>;
-export type StripeSubscriptionEvent = StripeSubscriptionStarted | StripeSubscriptionEnded | StripeSubscriptionUpdated | PlanChangeRequested | PlanChangeAbandoned;
+/** A paid invoice billed the period up to `periodEnd`. */
+export type StripeSubscriptionPeriodPaid = DomainEvent<'StripeSubscriptionPeriodPaid', { subscriptionId: string; orgId: string; periodEnd: number; at: string }>;
+export type StripeSubscriptionEvent =
+  | StripeSubscriptionStarted
+  | StripeSubscriptionEnded
+  | StripeSubscriptionUpdated
+  | StripeSubscriptionPeriodPaid
+  | PlanChangeRequested
+  | PlanChangeAbandoned;
 
 export interface StripeSubscriptionState {
   started: boolean;
@@ -53,7 +61,8 @@ export type EndSubscription = { type: 'EndSubscription'; data: { subscriptionId:
 export type UpdateSubscription = { type: 'UpdateSubscription'; data: StripeSubscriptionUpdated['data'] };
 export type RequestPlanChange = { type: 'RequestPlanChange'; data: PlanChangeRequested['data'] };
 export type AbandonPlanChange = { type: 'AbandonPlanChange'; data: PlanChangeAbandoned['data'] };
-export type StripeSubscriptionCommand = StartSubscription | EndSubscription | UpdateSubscription | RequestPlanChange | AbandonPlanChange;
+export type RecordPeriodPaid = { type: 'RecordPeriodPaid'; data: StripeSubscriptionPeriodPaid['data'] };
+export type StripeSubscriptionCommand = StartSubscription | EndSubscription | UpdateSubscription | RecordPeriodPaid | RequestPlanChange | AbandonPlanChange;
 
 export const stripeSubscriptionStreamId = (subscriptionId: string) => `stripe_subscription-${subscriptionId}`;
 
@@ -98,6 +107,8 @@ function evolve(state: StripeSubscriptionState, event: StripeSubscriptionEvent):
         lastUpdate: d.created,
       };
     }
+    case 'StripeSubscriptionPeriodPaid':
+      return { ...state, orgId: state.orgId ?? event.data.orgId, currentPeriodEnd: Math.max(state.currentPeriodEnd ?? 0, event.data.periodEnd) };
     case 'PlanChangeRequested':
       return { ...state, requestedPlanId: event.data.planId };
     case 'PlanChangeAbandoned':
@@ -126,6 +137,8 @@ function decide(command: StripeSubscriptionCommand, state: StripeSubscriptionSta
     case 'UpdateSubscription':
       // Ended is final; an update older than the one applied is stale (Stripe does not promise order).
       return state.ended || command.data.created < state.lastUpdate ? [] : [{ type: 'StripeSubscriptionUpdated', data: command.data }];
+    case 'RecordPeriodPaid':
+      return state.ended || command.data.periodEnd <= (state.currentPeriodEnd ?? 0) ? [] : [{ type: 'StripeSubscriptionPeriodPaid', data: command.data }];
     case 'RequestPlanChange':
       return requestChange(command, state);
     case 'AbandonPlanChange':

@@ -18,6 +18,7 @@ import assistantRoutes from '../assistants/routes.ts';
 import functionRoutes from '../assistants/function-routes.ts';
 import advisorRoutes from '../assistants/advisor-routes.ts';
 import meRoutes from '../me/routes.ts';
+import meBillingRoutes from '../billing/me-routes.ts';
 import adminOrgRoutes from '../orgs/admin-routes.ts';
 import { adminPermissionRoutes, adminRoleRoutes } from '../roles/admin-routes.ts';
 import adminUserRoutes from '../users/admin-routes.ts';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes, { prefix: '/api/admin' });
   await app.register(opsRoutes, { prefix: '/api/admin' });
   await app.register(meRoutes, { prefix: '/api/me' });
+  await app.register(meBillingRoutes, { prefix: '/api/me' });
   await app.register(adminOrgRoutes, { prefix: '/api/admin/orgs' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminRoleRoutes, { prefix: '/api/admin/roles' });

@@ -115,6 +115,8 @@ export interface OrgState extends Ledger {
   held: number;
   plan: OrgPlan | null;
   stripeCustomerId: string | null;
+  /** Every Stripe subscription that has been this organization's plan, oldest first. */
+  subscriptionIds: string[];
   lastBilling: string | null;
   /** Business keys of grants and revocations already applied (a billing period, a refund). */
   appliedKeys: string[];
@@ -131,6 +133,7 @@ export const initialOrgState = (): OrgState => ({
   ...emptyLedger(),
   plan: null,
   stripeCustomerId: null,
+  subscriptionIds: [],
   lastBilling: null,
   appliedKeys: [],
 });
@@ -212,8 +215,11 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
     case 'HoldReleased':
     case 'HoldExpired':
       return withLedger(state, event);
-    case 'PlanSubscribed':
-      return { ...state, plan: event.data.plan };
+    case 'PlanSubscribed': {
+      const id = event.data.plan.subscriptionId;
+      const subscriptionIds = id && !state.subscriptionIds.includes(id) ? [...state.subscriptionIds, id] : state.subscriptionIds;
+      return { ...state, plan: event.data.plan, subscriptionIds };
+    }
     case 'PlanCancelled':
       return state.plan?.planId === event.data.planId ? { ...state, plan: null } : state;
     case 'StripeCustomerLinked':
