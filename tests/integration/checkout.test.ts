@@ -158,9 +158,11 @@ describe('POST /api/stripe/create-checkout-session with the Stripe SDK', () => {
   });
 
   it('answers 502 "Stripe checkout failed" when Stripe fails', async () => {
+    // A member with no checkout open (an open one for the same plan is answered again, without Stripe).
+    const { client } = await memberWithOrg(t, `fails-${randomUUID().slice(0, 6)}@example.com`);
     stripe.fail(500);
     try {
-      const res = await member.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-pro-monthly' });
+      const res = await client.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-pro-monthly' });
       expect(res.status).toBe(502);
       expect(res.body.error).toBe('Stripe checkout failed');
     } finally {
