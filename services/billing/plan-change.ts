@@ -48,6 +48,7 @@ export async function changePlan(app: FastifyInstance, request: FastifyRequest, 
   const streamId = stripeSubscriptionStreamId(subscriptionId);
   const sub = await loadState(app.store, stripeSubscriptionDecider, streamId);
   const from = await loadPlan(app, sub.planId ?? org.plan!.planId);
+  if (sub.requestedPlanId) throw new ConflictError('A plan change is still being applied: try again in a moment', { error: 'plan_change_pending' });
   if (plan.planId === from.planId && !sub.pendingPlanId && !sub.cancelAtPeriodEnd) throw new ValidationError(`Your organization is already on ${plan.name}`, 'subscriptionId');
   const upgrade = plan.planId !== from.planId && priceCents(plan) > priceCents(from);
   const scheduled = plan.planId !== from.planId && !upgrade;

@@ -8,6 +8,9 @@ import { Client, signIn } from '../support/http.ts';
 import { activeMember, signInAdmin } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { createPlans, FIXTURE_DIR, PACK_PLAN, PRO_PLAN } from './stripe-support.ts';
+import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from '../../services/billing/stripe-subscription.ts';
+import { orgDecider } from '../../services/orgs/decider.ts';
+import { orgStreamId } from '../../services/orgs/events.ts';
 
 interface Seen {
   method: string;
@@ -39,6 +42,16 @@ function fakeStripe() {
         const key = String(req.headers['idempotency-key'] ?? randomUUID());
         const id = (customers[key] ??= `cus_${randomUUID().replaceAll('-', '').slice(0, 14)}`);
         res.end(JSON.stringify({ id, object: 'customer', email: form.get('email'), metadata: { orgId: form.get('metadata[orgId]') } }));
+        return;
+      }
+      const sub = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(req.url ?? '');
+      if (sub && req.method === 'GET') {
+        res.end(JSON.stringify({ id: sub[1], object: 'subscription', status: 'active', items: { object: 'list', data: [{ id: 'si_fake_item', current_period_end: 1790000000 }] } }));
+        return;
+      }
+      if (sub || req.url === '/v1/prices' || req.url === '/v1/billing_portal/sessions' || /\/expire$/.test(req.url ?? '')) {
+        const id = req.url === '/v1/prices' ? 'price_fake' : (sub?.[1] ?? 'bps_fake');
+        res.end(JSON.stringify({ id, object: 'x', url: 'https://billing.stripe.test/p/session/bps_fake' }));
         return;
       }
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
@@ -78,7 +91,7 @@ beforeAll(async () => {
     env: { STRIPE_SECRET_KEY: 'sk_test_fake_key', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(port), STRIPE_API_PROTOCOL: 'http', APP_URL: 'http://shop.example.test' },
   });
   const admin = await signInAdmin(t.url);
-  await createPlans(admin, PRO_PLAN, PACK_PLAN, { id: 'retired', name: 'Retired', price_usd: 5, monthly_credits: 10, is_active: false }, {
+  await createPlans(admin, PRO_PLAN, PACK_PLAN, { id: 'plan-starter', name: 'Starter', price_usd: 10, monthly_credits: 300 }, { id: 'plan-max', name: 'Max', price_usd: 90, monthly_credits: 9000 }, { id: 'retired', name: 'Retired', price_usd: 5, monthly_credits: 10, is_active: false }, {
     id: 'staff-only', name: 'Staff', price_usd: 1, monthly_credits: 10, system_only: true,
   });
   member = await memberWithOrg(t, 'buyer@example.com');
@@ -192,5 +205,78 @@ describe('POST /api/stripe/create-checkout-session with the Stripe SDK', () => {
     expect((await admin.get('/api/admin/stripe/simulator')).body).toEqual({ mode: 'stripe', testEvents: false });
     const res = await admin.post('/api/admin/stripe/test-events', { orgId: member.orgId, kind: 'renewal' });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('plan changes and the portal with the Stripe SDK', () => {
+  async function onPro(email: string) {
+    const m = await memberWithOrg(t, email);
+    const at = new Date().toISOString();
+    const subscriptionId = `sub_fake${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const meta = { metadata: { actor: 'test' } };
+    await t.app.commands.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), {
+      type: 'StartSubscription', data: { subscriptionId, orgId: m.orgId, planId: 'plan-pro-monthly', at, currentPeriodEnd: 1790000000 },
+    }, meta);
+    const plan = { planId: 'plan-pro-monthly', name: 'Pro', subscriptionId, isOneTime: false, monthlyCredits: 1000 };
+    await t.app.commands.run(orgDecider, orgStreamId(m.orgId), { type: 'SubscribePlan', data: { orgId: m.orgId, plan, at } }, meta);
+    return { ...m, subscriptionId };
+  }
+
+  it('a cheaper plan updates the one subscription at the period end, without proration and without a checkout', async () => {
+    const m = await onPro(`down-${randomUUID().slice(0, 6)}@example.com`);
+    const before = stripe.seen.length;
+    const res = await m.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-starter' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ url: '/profile' });
+    const calls = stripe.seen.slice(before);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /v1/subscriptions/${m.subscriptionId}`, 'POST /v1/prices', `POST /v1/subscriptions/${m.subscriptionId}`]);
+    const price = calls[1].form;
+    expect([price.get('unit_amount'), price.get('recurring[interval]'), price.get('product_data[name]')]).toEqual(['1000', 'month', 'Starter']);
+    const update = calls[2].form;
+    expect(update.get('items[0][id]')).toBe('si_fake_item');
+    expect(update.get('items[0][price]')).toBe('price_fake');
+    expect(update.get('proration_behavior')).toBe('none');
+    expect(update.get('cancel_at_period_end')).toBe('false');
+    expect(update.get('metadata[planId]')).toBe('plan-starter');
+    expect(update.get('metadata[fromPlanId]')).toBe('plan-pro-monthly');
+    expect(update.get('metadata[effectiveFrom]')).toBe('1790000000');
+    // Until Stripe's event confirms it, another change is refused.
+    const again = await m.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-pro-monthly' });
+    expect(again.status).toBe(409);
+    expect(stripe.seen.filter((c) => c.path === '/v1/checkout/sessions' && c.form.get('client_reference_id') === m.orgId)).toHaveLength(0);
+  });
+
+  it('an upgrade is prorated and invoiced now; Stripe failing answers 502 and leaves no change pending', async () => {
+    const m = await onPro(`up-${randomUUID().slice(0, 6)}@example.com`);
+    stripe.fail(500);
+    try {
+      const failed = await m.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-starter' });
+      expect(failed.status).toBe(502);
+      expect(failed.body.error).toMatch(/^Stripe could not change the plan/);
+    } finally {
+      stripe.fail(null);
+    }
+    const res = await m.client.post('/api/stripe/create-checkout-session', { subscriptionId: 'plan-max' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const update = stripe.seen.filter((c) => c.path === `/v1/subscriptions/${m.subscriptionId}` && c.method === 'POST').at(-1)!.form;
+    expect(update.get('proration_behavior')).toBe('always_invoice');
+    expect(update.get('metadata[planId]')).toBe('plan-max');
+    expect(update.get('metadata[effectiveFrom]')).toBe('');
+  });
+
+  it('opens the billing portal for the organization\'s customer, and answers 502 when Stripe fails', async () => {
+    const m = await memberWithOrg(t, `portal-${randomUUID().slice(0, 6)}@example.com`);
+    const res = await m.client.post('/api/stripe/create-portal-session', {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.url).toBe('https://billing.stripe.test/p/session/bps_fake');
+    const portal = stripe.seen.filter((c) => c.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(portal.form.get('customer')).toMatch(/^cus_/);
+    expect(portal.form.get('return_url')).toBe('http://shop.example.test/profile');
+    stripe.fail(500);
+    try {
+      expect((await m.client.post('/api/stripe/create-portal-session', {})).status).toBe(502);
+    } finally {
+      stripe.fail(null);
+    }
   });
 });
