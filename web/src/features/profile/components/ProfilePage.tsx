@@ -4,6 +4,7 @@ import { OrgInactiveBanner } from '../../../components/OrgInactiveBanner';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, PlanCard } from './PlanCard';
+import { BillingCard } from './BillingCard';
 import { ProfileForm } from './ProfileForm';
 import '../profile.css';
 
@@ -36,6 +37,7 @@ export default function ProfilePage() {
         <div className="profile__side">
           <PlanCard organization={data.organization} />
           <BalanceCard organization={data.organization} />
+          <BillingCard hasOrganization={Boolean(data.organization)} />
         </div>
       </div>
       <div className="profile__activity">
