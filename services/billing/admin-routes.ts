@@ -6,7 +6,10 @@ import { NotFoundError } from '../platform/errors.ts';
 import { PageQuery, paged } from '../platform/paging.ts';
 import { pagePayments } from '../../projections/payments/queries.ts';
 import { pageWebhookLog, webhookLogEntry } from '../../projections/webhooks/queries.ts';
+import { billingOf } from './billing-view.ts';
 import {
+  Billing,
+  OrgBillingParams,
   PaymentTransaction,
   RetryAnswer,
   SimulatorStatus,
@@ -21,6 +24,12 @@ import {
 /** Payments and the webhook log for admins; in simulator mode, signed test events. */
 const adminStripeRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = app.requirePermission('admin.stripe.view');
+
+  app.get(
+    '/orgs/:orgId/billing',
+    { onRequest: view, schema: { tags: ['admin'], params: OrgBillingParams, response: { 200: Billing } } },
+    async (request) => billingOf(app, request.params.orgId),
+  );
 
   app.get(
     '/transactions',

@@ -8,12 +8,13 @@ import { orgStreamId, type GrantKind, type LotSource, type OrgEvent } from '../o
 import { scheduleExpiries } from '../orgs/expiry.ts';
 import { planDecider } from '../plans/decider.ts';
 import { planStreamId, type PlanFields } from '../plans/events.ts';
+import { checkoutLockDecider, checkoutLockStreamId } from './checkout-lock.ts';
 import { stripeEventDecider } from './decider.ts';
 import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
 import { interpret, type Intent } from './interpret.ts';
 import { loadState } from '../eventstore/command-handler.ts';
 import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
-import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
+import { LIVE_STATUSES, stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
 import { inTransaction, type Tx } from '../eventstore/transaction.ts';
 
 export interface ApplyDeps {
@@ -45,6 +46,12 @@ async function knownOrg(deps: ApplyDeps, orgId: string): Promise<void> {
   if (!org.exists) throw new StripeEventRejected(`unknown organization ${orgId}`);
 }
 
+/**
+ * A keyed internal command: the request hashed under the key is the event and its step, never the
+ * command (its time and lot id differ between a retry and a sweep of the same event).
+ */
+const keyed = (eventId: string, step: string) => ({ metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}`, request: { eventId, step } });
+
 /** The org events this Stripe event appended (their lots' expiry jobs are scheduled once it committed). */
 type Sink = OrgEvent[];
 
@@ -53,7 +60,7 @@ type Grant = { orgId: string; amount: number; kind: GrantKind; source: LotSource
 function grant(tx: Tx, sink: Sink, eventId: string, step: string, data: Grant) {
   if (data.amount <= 0) return Promise.resolve(0);
   return tx
-    .run(orgDecider, orgStreamId(data.orgId), { type: 'GrantCredits', data: { ...data, lotId: randomUUID() } }, { metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}` })
+    .run(orgDecider, orgStreamId(data.orgId), { type: 'GrantCredits', data: { ...data, lotId: randomUUID() } }, keyed(eventId, step))
     .then((outcome) => {
       sink.push(...outcome.events);
       return outcome.events.some((e) => e.type === 'CreditsGranted') ? data.amount : 0;
@@ -81,21 +88,27 @@ export const periodKey = (subscriptionId: string, periodStart: number | 'first' 
 /** The key of a checkout's one-time credits: a refund of its payment revokes from that lot. */
 export const purchaseKey = (sessionId: string) => `purchase:${sessionId}`;
 
-async function checkout(tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string): Promise<Effect> {
+async function checkout(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string): Promise<Effect> {
   const { orgId } = intent;
   const meta = metadataOf(eventId);
   const done: string[] = [];
+  if (intent.customerId) {
+    // A checkout made before customers were kept (or in Stripe's dashboard) gives the org its customer.
+    await tx.run(orgDecider, orgStreamId(orgId), { type: 'LinkStripeCustomer', data: { orgId, customerId: intent.customerId, at } }, { metadata: meta });
+  }
   if (intent.mode === 'subscription' && intent.subscriptionId) {
+    await tx.run(checkoutLockDecider, checkoutLockStreamId(orgId), { type: 'CloseSubscriptionCheckout', data: { orgId, sessionId: intent.sessionId, at } }, { metadata: meta });
     const sub = await tx.run(
       stripeSubscriptionDecider,
       stripeSubscriptionStreamId(intent.subscriptionId),
-      { type: 'StartSubscription', data: { subscriptionId: intent.subscriptionId, orgId, planId: plan.planId, at } },
+      { type: 'StartSubscription', data: { subscriptionId: intent.subscriptionId, orgId, planId: plan.planId, at, currentPeriodEnd: intent.periodEnd } },
       { metadata: meta },
     );
     if (!sub.state.ended) {
-      const orgPlan = { planId: plan.planId, name: plan.name, subscriptionId: intent.subscriptionId, isOneTime: false, monthlyCredits: plan.monthly_credits };
-      await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlan, at } }, { metadata: meta, idempotencyKey: `${eventId}-subscribe` });
-      done.push(`subscribed to ${plan.name}`);
+      // An update that overtook this checkout may have moved the subscription to another plan already.
+      const inForce = sub.state.planId && sub.state.planId !== plan.planId ? await knownPlan(deps, sub.state.planId) : plan;
+      await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(inForce, intent.subscriptionId), at } }, keyed(eventId, 'subscribe'));
+      done.push(`subscribed to ${inForce.name}`);
     }
   }
   if (intent.paymentIntentId) {
@@ -130,6 +143,12 @@ async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Inten
     : intent.periodStart !== null
       ? periodKey(intent.subscriptionId, intent.periodStart)
       : `invoice:${intent.invoiceId}`;
+  if (intent.periodEnd !== null) {
+    const { subscriptionId, orgId, periodEnd } = intent;
+    await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'RecordPeriodPaid', data: { subscriptionId, orgId, periodEnd, at } }, {
+      metadata: metadataOf(eventId),
+    });
+  }
   const granted = await grant(tx, sink, eventId, 'period', {
     orgId: intent.orgId,
     amount: plan.monthly_credits,
@@ -146,6 +165,48 @@ async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Inten
       ? `nothing to grant: ${key} was already granted`
       : `${plan.name} grants no monthly credits`;
   return { orgId: intent.orgId, summary };
+}
+
+/** The org's plan as the org stream keeps it. */
+const orgPlanOf = (plan: Plan, subscriptionId: string) => ({ planId: plan.planId, name: plan.name, subscriptionId, isOneTime: false, monthlyCredits: plan.monthly_credits });
+
+/**
+ * Stripe's word on a subscription: its status, period, cancellation and plan. When the plan in
+ * force changed (an upgrade now, a downgrade at its period's end) the organization's plan follows.
+ */
+async function updated(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'updated' }>, at: string): Promise<Effect> {
+  const { orgId, subscriptionId } = intent;
+  const meta = metadataOf(eventId);
+  const plan = await knownPlan(deps, intent.planId);
+  const { orgId: _o, kind: _k, ...fields } = intent;
+  const outcome = await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'UpdateSubscription', data: { ...fields, orgId, at } }, { metadata: meta });
+  if (!outcome.events.length) return { orgId, summary: outcome.state.ended ? 'subscription already ended' : 'an older update: nothing changes' };
+  const org = await loadState(deps.store, orgDecider, orgStreamId(orgId), tx.client);
+  const ours = org.plan?.subscriptionId === subscriptionId || (!org.plan && LIVE_STATUSES.has(intent.status));
+  if (ours && org.plan?.planId !== plan.planId) {
+    await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(plan, subscriptionId), at } }, keyed(eventId, 'subscribe'));
+    return { orgId, summary: `plan is now ${plan.name} (${intent.status})` };
+  }
+  const pending = intent.pendingPlanId ? `, moving to ${intent.pendingPlanId} at the period's end` : '';
+  return { orgId, summary: `subscription ${intent.status}${intent.cancelAtPeriodEnd ? ', cancels at the period\'s end' : ''}${pending}` };
+}
+
+/** An upgrade's proration invoice, paid: the new plan's monthly credits beyond the old one's, for the rest of the period. */
+async function change(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'change' }>, at: string): Promise<Effect> {
+  const plan = await knownPlan(deps, intent.planId);
+  const from = intent.fromPlanId ? await knownPlan(deps, intent.fromPlanId) : null;
+  const key = `invoice:${intent.invoiceId}`;
+  const granted = await grant(tx, sink, eventId, 'change', {
+    orgId: intent.orgId,
+    amount: plan.monthly_credits - (from?.monthly_credits ?? 0),
+    kind: 'purchase',
+    source: 'plan_monthly',
+    expiresAt: monthlyExpiry(plan, intent.periodEnd, at),
+    description: `${plan.name}: upgrade${from ? ` from ${from.name}` : ''}`,
+    key,
+    at,
+  });
+  return { orgId: intent.orgId, summary: granted ? `granted ${granted} credits for ${key}` : `nothing to grant for ${key}` };
 }
 
 async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'ended' }>, at: string): Promise<Effect> {
@@ -182,7 +243,7 @@ async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
       type: 'RevokeCredits',
       data: { orgId, amount: credits, kind: 'refund', description: `Refund of charge ${intent.chargeId}`, key: `refund:${intent.chargeId}:${intent.amountRefunded}`, lotKey, at },
     },
-    { metadata: meta, idempotencyKey: `${eventId}-refund` },
+    keyed(eventId, 'refund'),
   );
   const taken = revoked.events[0]?.type === 'CreditsRevoked' ? revoked.events[0].data : null;
   return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
@@ -191,13 +252,17 @@ async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
 async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, at: string): Promise<Effect> {
   switch (intent.kind) {
     case 'checkout':
-      return checkout(tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return checkout(deps, tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'period':
       return period(tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'ended':
       return ended(deps, tx, eventId, intent, at);
     case 'refund':
       return refund(tx, eventId, intent, at);
+    case 'updated':
+      return updated(deps, tx, eventId, intent, at);
+    case 'change':
+      return change(deps, tx, sink, eventId, intent, at);
     default: {
       const unknown: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(unknown)}`);

@@ -18,6 +18,7 @@ describe('interpret (Stripe event -> what it asks of us)', () => {
       planId: 'plan-pro-monthly',
       subscriptionId: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw',
       paymentIntentId: null,
+      customerId: 'cus_QXg1o8vcGmoR32',
       amount: 2000,
       currency: 'usd',
       periodEnd: null,
@@ -64,9 +65,11 @@ describe('interpret (Stripe event -> what it asks of us)', () => {
     });
   });
 
-  it('ends a deleted subscription, ignores one merely scheduled to cancel', () => {
+  it('ends a deleted subscription, reads one scheduled to cancel as an update', () => {
     expect(interpret(fixture('customer.subscription.deleted.json'))).toEqual({ kind: 'ended', subscriptionId: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw', orgId: ORG });
-    expect(interpret(fixture('customer.subscription.updated.json')).kind).toBe('ignore');
+    expect(interpret(fixture('customer.subscription.updated.json'))).toMatchObject({
+      kind: 'updated', subscriptionId: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw', orgId: ORG, planId: 'plan-pro-monthly', pendingPlanId: null, status: 'active', cancelAtPeriodEnd: true,
+    });
   });
 
   it('reads a refunded charge by its payment intent; other types are ignored', () => {

@@ -11,6 +11,8 @@ export type Intent =
       planId: string;
       subscriptionId: string | null;
       paymentIntentId: string | null;
+      /** The Stripe customer the session paid as (the organization's, since customers are kept). */
+      customerId: string | null;
       amount: number;
       currency: string;
       /** When the first period ends (unix seconds), if the session carries its subscription expanded. */
@@ -26,6 +28,28 @@ export type Intent =
       /** When the billed period ends (unix seconds): its monthly credits expire then. */
       periodEnd: number | null;
       invoiceId: string;
+    }
+  | {
+      /** A plan change paid now (an upgrade's proration invoice): the difference of monthly credits. */
+      kind: 'change';
+      orgId: string;
+      planId: string;
+      fromPlanId: string | null;
+      subscriptionId: string;
+      invoiceId: string;
+      periodEnd: number | null;
+    }
+  | {
+      kind: 'updated';
+      subscriptionId: string;
+      orgId: string;
+      /** The plan in force now; `pendingPlanId` the one a scheduled downgrade moves to. */
+      planId: string;
+      pendingPlanId: string | null;
+      status: string;
+      currentPeriodEnd: number | null;
+      cancelAtPeriodEnd: boolean;
+      created: number;
     }
   | { kind: 'ended'; subscriptionId: string; orgId: string | null }
   | { kind: 'refund'; chargeId: string; paymentIntentId: string; amountRefunded: number }
@@ -47,6 +71,9 @@ function ours(metadata: unknown) {
     orgId: str(m.orgId) ?? str(m.org_id),
     userId: str(m.userId) ?? str(m.user_id),
     planId: str(m.planId) ?? str(m.plan_id),
+    /** Set by a plan change: the plan it left, and (a downgrade) the unix time it takes effect. */
+    fromPlanId: str(m.fromPlanId),
+    effectiveFrom: Number(str(m.effectiveFrom)) || null,
   };
 }
 
@@ -73,6 +100,7 @@ function checkout(session: Obj): Intent {
     planId: meta.planId,
     subscriptionId,
     paymentIntentId: ref(session.payment_intent),
+    customerId: ref(session.customer),
     amount: num(session.amount_total) ?? 0,
     currency: str(session.currency) ?? 'usd',
     periodEnd: currentPeriodEnd(obj(session.subscription)),
@@ -116,6 +144,7 @@ function linePeriod(invoice: Obj, subscriptionId: string): { start: number | nul
 
 function invoicePaid(invoice: Obj): Intent {
   const reason = str(invoice.billing_reason);
+  if (reason === 'subscription_update') return planChangePaid(invoice);
   if (reason !== 'subscription_create' && reason !== 'subscription_cycle') {
     return { kind: 'ignore', reason: `invoice with billing_reason ${reason ?? 'missing'} grants no credits` };
   }
@@ -126,6 +155,38 @@ function invoicePaid(invoice: Obj): Intent {
   const first = reason === 'subscription_create';
   const period = linePeriod(invoice, subscriptionId);
   return { kind: 'period', first, orgId: meta.orgId, planId: meta.planId, subscriptionId, periodStart: first ? null : period.start, periodEnd: period.end, invoiceId };
+}
+
+function planChangePaid(invoice: Obj): Intent {
+  const invoiceId = str(invoice.id);
+  const { subscriptionId, meta } = invoiceSubscription(invoice);
+  if (!invoiceId || !subscriptionId) return { kind: 'invalid', reason: 'invoice carries no subscription' };
+  if (!meta.orgId || !meta.planId) return { kind: 'invalid', reason: 'invoice subscription carries no orgId/planId metadata' };
+  const { end } = linePeriod(invoice, subscriptionId);
+  return { kind: 'change', orgId: meta.orgId, planId: meta.planId, fromPlanId: meta.fromPlanId, subscriptionId, invoiceId, periodEnd: end };
+}
+
+function subscriptionUpdated(subscription: Obj, created: number): Intent {
+  const subscriptionId = str(subscription.id);
+  const status = str(subscription.status);
+  if (!subscriptionId || !status) return { kind: 'invalid', reason: 'subscription has no id or status' };
+  if (ENDED_STATUSES.has(status)) return subscriptionEnded(subscription);
+  const meta = ours(subscription.metadata);
+  if (!meta.orgId || !meta.planId) return { kind: 'invalid', reason: 'subscription carries no orgId/planId metadata' };
+  const periodEnd = currentPeriodEnd(subscription);
+  // A downgrade scheduled for the period's end: the plan left stays in force until then.
+  const scheduled = meta.effectiveFrom !== null && meta.fromPlanId !== null && periodEnd !== null && periodEnd <= meta.effectiveFrom;
+  return {
+    kind: 'updated',
+    subscriptionId,
+    orgId: meta.orgId,
+    planId: scheduled ? meta.fromPlanId! : meta.planId,
+    pendingPlanId: scheduled ? meta.planId : null,
+    status,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+    created,
+  };
 }
 
 function subscriptionEnded(subscription: Obj): Intent {
@@ -154,12 +215,8 @@ export function interpret(event: StripeEventEnvelope): Intent {
       return invoicePaid(object);
     case 'customer.subscription.deleted':
       return subscriptionEnded(object);
-    case 'customer.subscription.updated': {
-      const status = str(object.status);
-      return status && ENDED_STATUSES.has(status)
-        ? subscriptionEnded(object)
-        : { kind: 'ignore', reason: `subscription is ${status ?? 'in an unknown state'}: nothing changes until it ends` };
-    }
+    case 'customer.subscription.updated':
+      return subscriptionUpdated(object, event.created);
     case 'charge.refunded':
       return chargeRefunded(object);
     default:

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createCheckout, lazyStripe } from './checkout.ts';
-import { CheckoutAnswer, CheckoutBody } from './schemas.ts';
+import { appUrl, createCheckout, lazyStripe } from './checkout.ts';
+import { createPortalSession } from './portal.ts';
+import { CheckoutAnswer, CheckoutBody, PortalAnswer } from './schemas.ts';
 import simRoutes from './simulator/routes.ts';
 import webhookRoute from './webhook-route.ts';
 
@@ -12,6 +13,12 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/create-checkout-session',
     { onRequest: app.requireUser, schema: { tags: ['stripe'], body: CheckoutBody, response: { 200: CheckoutAnswer } } },
     async (request) => createCheckout(app, request, request.user!, request.body.subscriptionId, stripe),
+  );
+
+  app.post(
+    '/create-portal-session',
+    { onRequest: app.requireUser, schema: { tags: ['stripe'], response: { 200: PortalAnswer } } },
+    async (request) => createPortalSession(app, request, request.user!, stripe, `${appUrl(app, request)}/profile`),
   );
 
   await app.register(webhookRoute);

@@ -75,3 +75,20 @@ export const RetryAnswer = z.object({
   /** What was done (processed), or why not (ignored, failed). */
   detail: z.string(),
 });
+
+export const BillingSubscription = z.object({
+  subscriptionId: z.string(),
+  planId: z.string().nullable(),
+  status: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  pendingPlanId: z.string().nullable(),
+});
+export const Billing = z.object({
+  customerId: z.string().nullable(),
+  plan: z.object({ planId: z.string(), name: z.string(), monthlyCredits: z.number().int(), subscriptionId: z.string().nullable() }).nullable(),
+  subscriptions: z.array(BillingSubscription),
+  autoTopUp: z.null(),
+});
+export const OrgBillingParams = z.object({ orgId: z.uuid() });
+export const PortalAnswer = z.object({ url: z.string() });

@@ -50,3 +50,10 @@ export function verifyStripeEvent(raw: Buffer, signature: string | undefined, se
 /** A Stripe-Signature header for a payload, as Stripe would send it (simulator and tests). */
 export const signPayload = (payload: string, secret: string, timestamp?: number) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+
+/** What a failed Stripe call may log: its kind and ids, and its message with any API key masked (Stripe may quote it). */
+export function describeStripeError(err: unknown) {
+  const e = err as { type?: string; code?: string; statusCode?: number; requestId?: string; message?: string };
+  const message = String(e?.message ?? err).replace(/\b([sr]k|whsec)_[A-Za-z0-9_]+/g, '$1_[redacted]');
+  return { type: e?.type, code: e?.code, statusCode: e?.statusCode, requestId: e?.requestId, message };
+}

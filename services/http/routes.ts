@@ -20,6 +20,7 @@ import advisorRoutes from '../assistants/advisor-routes.ts';
 import meRoutes from '../me/routes.ts';
 import boardRoutes from '../board/routes.ts';
 import priceRoutes from '../board/price-routes.ts';
+import meBillingRoutes from '../billing/me-routes.ts';
 import adminOrgRoutes from '../orgs/admin-routes.ts';
 import { adminPermissionRoutes, adminRoleRoutes } from '../roles/admin-routes.ts';
 import adminUserRoutes from '../users/admin-routes.ts';
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes, { prefix: '/api/admin' });
   await app.register(opsRoutes, { prefix: '/api/admin' });
   await app.register(meRoutes, { prefix: '/api/me' });
+  await app.register(meBillingRoutes, { prefix: '/api/me' });
   await app.register(adminOrgRoutes, { prefix: '/api/admin/orgs' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminRoleRoutes, { prefix: '/api/admin/roles' });

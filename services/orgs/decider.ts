@@ -22,6 +22,7 @@ export type SetOrganizationActive = { type: 'SetOrganizationActive'; data: { org
 /** The admin's Enable/Disable button: decided against the stream's own state, so a retry after a clash re-reads it. */
 export type ToggleOrganizationActive = { type: 'ToggleOrganizationActive'; data: { orgId: string; at: string } };
 export type SubscribePlan = { type: 'SubscribePlan'; data: { orgId: string; plan: OrgPlan; at: string } };
+export type LinkStripeCustomer = { type: 'LinkStripeCustomer'; data: { orgId: string; customerId: string; at: string } };
 export type CancelPlan = { type: 'CancelPlan'; data: { orgId: string; subscriptionId: string | null; at: string } };
 
 export type OrgCommand =
@@ -31,7 +32,8 @@ export type OrgCommand =
   | ToggleOrganizationActive
   | CreditCommand
   | SubscribePlan
-  | CancelPlan;
+  | CancelPlan
+  | LinkStripeCustomer;
 
 function mustExist(state: OrgState) {
   if (!state.exists) throw new NotFoundError('Organization');
@@ -67,6 +69,12 @@ function cancel({ data }: CancelPlan, state: OrgState): OrgEvent[] {
   return [{ type: 'PlanCancelled', data: { orgId: data.orgId, planId: state.plan.planId, subscriptionId: state.plan.subscriptionId, at: data.at } }];
 }
 
+/** The first customer linked stays the organization's: a second (two checkouts raced) links nothing. */
+function linkCustomer({ data }: LinkStripeCustomer, state: OrgState): OrgEvent[] {
+  mustExist(state);
+  return state.stripeCustomerId ? [] : [{ type: 'StripeCustomerLinked', data }];
+}
+
 export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
   switch (command.type) {
     case 'CreateOrganization':
@@ -81,6 +89,8 @@ export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
       return subscribe(command, state);
     case 'CancelPlan':
       return cancel(command, state);
+    case 'LinkStripeCustomer':
+      return linkCustomer(command, state);
     case 'GrantCredits':
     case 'DebitCredits':
     case 'RevokeCredits':
@@ -103,6 +113,6 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   evolve: evolveOrg,
   decide: decideOrg,
   upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
-  // 2: lots and holds (events before them are upcast when the stream is read again).
-  snapshotVersion: 2,
+  // 2: lots and holds (events before them are upcast when the stream is read again). 3: the Stripe customer.
+  snapshotVersion: 3,
 };

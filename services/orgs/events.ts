@@ -85,6 +85,8 @@ export type HoldReleased = DomainEvent<'HoldReleased', { orgId: string; holdId: 
 export type HoldExpired = DomainEvent<'HoldExpired', { orgId: string; holdId: string; credits: number; lots: Take[]; at: string }>;
 export type PlanSubscribed = DomainEvent<'PlanSubscribed', { orgId: string; plan: OrgPlan; at: string }>;
 export type PlanCancelled = DomainEvent<'PlanCancelled', { orgId: string; planId: string; subscriptionId: string | null; at: string }>;
+/** The organization's one billing identity at Stripe (or the simulator): every checkout, portal and off-session payment uses it. */
+export type StripeCustomerLinked = DomainEvent<'StripeCustomerLinked', { orgId: string; customerId: string; at: string }>;
 
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
 
@@ -95,7 +97,8 @@ export type OrgEvent =
   | OrganizationDeactivated
   | LedgerEvent
   | PlanSubscribed
-  | PlanCancelled;
+  | PlanCancelled
+  | StripeCustomerLinked;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -111,6 +114,9 @@ export interface OrgState extends Ledger {
   /** Σ credits of the open holds. */
   held: number;
   plan: OrgPlan | null;
+  stripeCustomerId: string | null;
+  /** Every Stripe subscription that has been this organization's plan, oldest first. */
+  subscriptionIds: string[];
   lastBilling: string | null;
   /** Business keys of grants and revocations already applied (a billing period, a refund). */
   appliedKeys: string[];
@@ -126,6 +132,8 @@ export const initialOrgState = (): OrgState => ({
   held: 0,
   ...emptyLedger(),
   plan: null,
+  stripeCustomerId: null,
+  subscriptionIds: [],
   lastBilling: null,
   appliedKeys: [],
 });
@@ -207,10 +215,15 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
     case 'HoldReleased':
     case 'HoldExpired':
       return withLedger(state, event);
-    case 'PlanSubscribed':
-      return { ...state, plan: event.data.plan };
+    case 'PlanSubscribed': {
+      const id = event.data.plan.subscriptionId;
+      const subscriptionIds = id && !state.subscriptionIds.includes(id) ? [...state.subscriptionIds, id] : state.subscriptionIds;
+      return { ...state, plan: event.data.plan, subscriptionIds };
+    }
     case 'PlanCancelled':
       return state.plan?.planId === event.data.planId ? { ...state, plan: null } : state;
+    case 'StripeCustomerLinked':
+      return { ...state, stripeCustomerId: state.stripeCustomerId ?? event.data.customerId };
   }
 }
 

@@ -70,7 +70,8 @@ describe('the local checkout simulator (no STRIPE_SECRET_KEY)', () => {
     const refund = await admin.post('/api/admin/stripe/test-events', { orgId, kind: 'refund' });
     expect(refund.body.type).toBe('charge.refunded');
     expect((await untilBalance(orgId, 0)).balance).toBe(0);
-    const tx = await admin.get(`/api/admin/stripe/transactions?search=${orgId}&sortField=id&sortOrder=asc`);
+    // The payments read model follows the log by a moment, as the balance does.
+    const tx = await eventually(() => admin.get(`/api/admin/stripe/transactions?search=${orgId}&sortField=id&sortOrder=asc`), (r) => r.body.data?.length === 2);
     expect(tx.body.data.map((r: { kind: string; amount_total: number }) => [r.kind, r.amount_total])).toEqual([
       ['checkout', 4900],
       ['refund', -4900],

@@ -17,6 +17,7 @@ export const paths = {
   subscribe: { path: '/subscribe/:id', getHref: (id: string | number) => `/subscribe/${id}` },
   subscribed: route('/subscribed'),
   checkoutSim: { path: '/checkout/sim/:id', getHref: (id: string) => `/checkout/sim/${id}` },
+  billingPortalSim: route('/billing/portal'),
 
   dashboard: route('/dashboard'),
   profile: { path: '/profile', getHref: (redirect?: string | null) => withRedirect('/profile', redirect) },

@@ -28,7 +28,7 @@ export async function deliver(app: FastifyInstance, event: StripeEventEnvelope):
 /** The ids Stripe would create when the buyer pays. */
 export const paidIds = (session: SimCheckout, at: string): SimCheckoutPaid['data'] => ({
   sessionId: session.sessionId,
-  customer: simId('cus'),
+  customer: session.customer ?? simId('cus'),
   subscriptionId: session.mode === 'subscription' ? simId('sub') : null,
   invoiceId: session.mode === 'subscription' ? simId('in') : null,
   paymentIntentId: session.mode === 'payment' ? simId('pi') : null,

@@ -8,7 +8,8 @@ export interface Ids {
   created: number;
 }
 
-type Metadata = { orgId: string; userId: string; planId: string };
+/** Our keys: orgId, userId, planId, and after a plan change fromPlanId and effectiveFrom. */
+type Metadata = { orgId: string; userId: string; planId: string } & Record<string, string>;
 
 function envelope(ids: Ids, type: string, object: Record<string, unknown>): StripeEventEnvelope {
   return {
@@ -46,7 +47,7 @@ export const checkoutSessionCompleted = (ids: Ids, s: PaidSession) =>
     client_reference_id: s.metadata.orgId,
     created: ids.created - 60,
     currency: s.currency,
-    customer: s.mode === 'subscription' ? s.customer : null,
+    customer: s.customer,
     customer_details: { email: s.email, name: null },
     customer_email: s.email,
     invoice: s.invoiceId,
@@ -68,7 +69,7 @@ export interface PaidInvoice {
   subscriptionId: string;
   amount: number;
   currency: string;
-  billingReason: 'subscription_create' | 'subscription_cycle';
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   periodStart: number;
   periodEnd: number;
   metadata: Metadata;
@@ -130,6 +131,44 @@ export const subscriptionDeleted = (ids: Ids, s: { subscriptionId: string; custo
     livemode: false,
     metadata: s.metadata,
     status: 'canceled',
+  });
+
+export interface SimSubscription {
+  subscriptionId: string;
+  customer: string;
+  status: string;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  amount: number;
+  metadata: Metadata;
+}
+
+/** The period sits on the item since API 2025-03-31, as Stripe sends it. */
+export const subscriptionUpdated = (ids: Ids, s: SimSubscription) =>
+  envelope(ids, 'customer.subscription.updated', {
+    id: s.subscriptionId,
+    object: 'subscription',
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    customer: s.customer,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${s.subscriptionId.replace(/^sub_/, '')}`,
+          object: 'subscription_item',
+          current_period_start: s.currentPeriodStart,
+          current_period_end: s.currentPeriodEnd,
+          price: { object: 'price', currency: 'usd', unit_amount: s.amount, recurring: { interval: 'month', interval_count: 1 } },
+          quantity: 1,
+          subscription: s.subscriptionId,
+        },
+      ],
+      has_more: false,
+    },
+    livemode: false,
+    metadata: s.metadata,
+    status: s.status,
   });
 
 export const chargeRefunded = (

@@ -3,7 +3,11 @@ import { loadState } from '../../eventstore/command-handler.ts';
 import { deliver, paidIds, paymentEvents } from './deliver.ts';
 import { simCheckoutDecider, simCheckoutStreamId, type SimCheckoutState } from './session.ts';
 import { billingMode } from '../stripe.ts';
-import { NotFoundError } from '../../platform/errors.ts';
+import { simSetCancelAtPeriodEnd } from '../portal.ts';
+import { ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { orgDecider } from '../../orgs/decider.ts';
+import { checkoutLockDecider, checkoutLockStreamId } from '../checkout-lock.ts';
+import { orgStreamId } from '../../orgs/events.ts';
 import { planDecider } from '../../plans/decider.ts';
 import { planStreamId } from '../../plans/events.ts';
 import { SimRedirect, SimSession, SimSessionParams } from '../schemas.ts';
@@ -47,6 +51,13 @@ const simRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/sessions/:id/pay', { schema: { tags: ['stripe'], params: SimSessionParams, response: { 200: SimRedirect } } }, async (request) => {
     const session = await ownSession(request.params.id, request.user!.id);
+    if (session.mode === 'subscription' && session.status === 'open') {
+      // A second tab's checkout, paid after the first: Stripe would refuse an expired session; so do we.
+      const org = await loadState(app.store, orgDecider, orgStreamId(session.orgId));
+      if (org.plan?.subscriptionId) throw new ConflictError('Your organization already has a monthly plan: change it from the pricing page');
+      const lock = await loadState(app.store, checkoutLockDecider, checkoutLockStreamId(session.orgId));
+      if (lock.open?.sessionId !== session.sessionId) throw new ConflictError('This checkout was replaced by a newer one: pick a plan again');
+    }
     const outcome = await app.commands.run(
       simCheckoutDecider,
       simCheckoutStreamId(session.sessionId),
@@ -58,6 +69,9 @@ const simRoutes: FastifyPluginAsyncZod = async (app) => {
     if (paid) for (const event of paymentEvents(session, paid)) await deliver(app, event);
     return { url: '/subscribed' };
   });
+
+  app.post('/portal/cancel', { schema: { tags: ['stripe'], response: { 200: SimRedirect } } }, async (request) => simSetCancelAtPeriodEnd(app, request.user!, true));
+  app.post('/portal/resume', { schema: { tags: ['stripe'], response: { 200: SimRedirect } } }, async (request) => simSetCancelAtPeriodEnd(app, request.user!, false));
 
   app.post('/sessions/:id/cancel', { schema: { tags: ['stripe'], params: SimSessionParams, response: { 200: SimRedirect } } }, async (request) => {
     const session = await ownSession(request.params.id, request.user!.id);

@@ -9,6 +9,8 @@ export interface SimCheckout {
   userId: string;
   email: string;
   planId: string;
+  /** The organization's customer (absent on checkouts opened before customers were kept). */
+  customer?: string;
   mode: 'payment' | 'subscription';
   amount: number;
   currency: string;

@@ -38,6 +38,7 @@ const memberRoutes: RouteObject[] = [
   { handle: { title: 'Profile' }, path: paths.profile.path, lazy: page(() => import('../features/profile/components/ProfilePage')) },
   { handle: { title: 'Thank you' }, path: paths.subscribed.path, lazy: page(() => import('../features/pricing/components/SubscribedPage')) },
   { handle: { title: 'Checkout' }, path: paths.checkoutSim.path, lazy: page(() => import('../features/billing/components/CheckoutSimPage')) },
+  { handle: { title: 'Billing' }, path: paths.billingPortalSim.path, lazy: page(() => import('../features/billing/components/PortalSimPage')) },
 ];
 
 /** Pages under /admin (relative paths), one line each; their side-navigation entries are in features/admin/nav.ts. */

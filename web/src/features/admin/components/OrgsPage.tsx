@@ -14,6 +14,7 @@ import { useLoadError } from '../hooks/use-load-error';
 import type { AdminOrg } from '../types';
 import { HistoryLink } from './HistoryLink';
 import { IdCell } from './IdCell';
+import { OrgBilling } from './OrgBilling';
 import { StatusBadge } from './StatusBadge';
 
 const sortFields = [
@@ -39,6 +40,8 @@ export default function OrgsPage() {
   const { user } = useAuth();
   const canEdit = holds(user?.permissions, 'admin.orgs.edit');
   const canAudit = holds(user?.permissions, 'admin.audit.view');
+  const canBilling = holds(user?.permissions, 'admin.stripe.view');
+  const [billingOf, setBillingOf] = useState<AdminOrg | null>(null);
   const toast = useToast();
   const orgs = useOrgs();
   const toggle = useToggleOrg();
@@ -77,6 +80,11 @@ export default function OrgsPage() {
             </button>
           ) : null}
           {canAudit && <HistoryLink kind="org" id={o.id} label={o.name} />}
+          {canBilling && (
+            <button type="button" className="button button--small button--secondary" aria-label={`Billing of ${o.name}`} onClick={() => setBillingOf(o)}>
+              Billing
+            </button>
+          )}
         </div>
       ),
     },
@@ -96,6 +104,7 @@ export default function OrgsPage() {
         emptyText="No organizations."
         searchPlaceholder="Search organizations..."
       />
+      {billingOf && <OrgBilling key={billingOf.id} orgId={billingOf.id} name={billingOf.name} />}
       <ConfirmDialog
         open={disabling !== null}
         title="Disable organization?"

@@ -1,3 +1,4 @@
+import { serverMessage } from '../../../lib/api';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Loading } from '../../../components/Loading';
@@ -55,7 +56,8 @@ export default function SubscribePage() {
         rememberCheckoutKind(kind);
         goTo(url, navigate);
       },
-      onError: () => toast.error('Stripe checkout failed'),
+      // The server's own words: a plan change already pending, Stripe unreachable (502)...
+      onError: (err) => toast.error(serverMessage(err, 'Stripe checkout failed')),
     });
 
   return (

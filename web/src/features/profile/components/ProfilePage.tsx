@@ -5,6 +5,7 @@ import { useMyCredits } from '../api/get-credits';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, CreditLots } from './CreditsCards';
+import { BillingCard } from './BillingCard';
 import { PlanCard } from './PlanCard';
 import { ProfileForm } from './ProfileForm';
 import '../profile.css';
@@ -39,6 +40,7 @@ export default function ProfilePage() {
         <div className="profile__side">
           <PlanCard organization={data.organization} />
           <BalanceCard organization={data.organization} credits={credits.data} />
+          <BillingCard hasOrganization={Boolean(data.organization)} />
         </div>
       </div>
       {data.organization && (credits.data || credits.isError) && (

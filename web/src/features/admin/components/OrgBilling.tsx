@@ -1,0 +1,40 @@
+import { formatDate } from '../../../lib/format';
+import { useOrgBilling } from '../api/get-org-billing';
+
+/** One organization's billing for admins: its Stripe customer and every subscription it has had. */
+export function OrgBilling({ orgId, name }: { orgId: string; name: string }) {
+  const billing = useOrgBilling(orgId);
+  if (billing.isPending) return <p className="muted">Loading billing…</p>;
+  if (!billing.data) return <p className="muted">The billing of {name} could not be loaded.</p>;
+  const { customerId, plan, subscriptions } = billing.data;
+  return (
+    <section className="card" aria-label={`Billing of ${name}`} data-testid="org-billing">
+      <h2>Billing of {name}</h2>
+      <p>
+        Customer: <code>{customerId ?? 'none yet'}</code> · Plan: {plan?.name ?? 'none'}
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th>Subscription</th>
+            <th>Plan</th>
+            <th>Status</th>
+            <th>Period end</th>
+            <th>Scheduled</th>
+          </tr>
+        </thead>
+        <tbody>
+          {subscriptions.map((s) => (
+            <tr key={s.subscriptionId}>
+              <td><code>{s.subscriptionId}</code></td>
+              <td>{s.planId ?? '—'}</td>
+              <td>{s.status}{s.cancelAtPeriodEnd ? ' (cancels at period end)' : ''}</td>
+              <td>{formatDate(s.currentPeriodEnd)}</td>
+              <td>{s.pendingPlanId ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
