@@ -1,3 +1,4 @@
+import { apiKeysProjection } from './api-keys/index.ts';
 import { ledgerProjection } from './ledger/index.ts';
 import { lotsProjection } from './lots/index.ts';
 import { orgsProjection } from './orgs/index.ts';
@@ -28,6 +29,7 @@ export const projections: readonly Projection[] = [
   tagsProjection,
   assistantsProjection,
   contactMessagesProjection,
+  apiKeysProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminApiKeyRoutes, meApiKeyRoutes } from '../apikeys/routes.ts';
 import auditRoutes from '../audit/routes.ts';
 import authRoutes from '../auth/routes.ts';
 import creditRoutes from '../orgs/credit-routes.ts';
@@ -42,6 +43,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes, { prefix: '/api/admin' });
   await app.register(opsRoutes, { prefix: '/api/admin' });
   await app.register(meRoutes, { prefix: '/api/me' });
+  await app.register(meApiKeyRoutes, { prefix: '/api/me/api-keys' });
+  await app.register(adminApiKeyRoutes, { prefix: '/api/admin/orgs' });
   await app.register(adminOrgRoutes, { prefix: '/api/admin/orgs' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminRoleRoutes, { prefix: '/api/admin/roles' });
