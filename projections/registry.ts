@@ -1,4 +1,5 @@
 import { apiKeysProjection } from './api-keys/index.ts';
+import { webhookOutboxProjection } from './webhook-outbox/index.ts';
 import { ledgerProjection } from './ledger/index.ts';
 import { lotsProjection } from './lots/index.ts';
 import { orgsProjection } from './orgs/index.ts';
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   assistantsProjection,
   contactMessagesProjection,
   apiKeysProjection,
+  webhookOutboxProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

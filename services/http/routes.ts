@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminApiKeyRoutes, meApiKeyRoutes } from '../apikeys/routes.ts';
+import { adminWebhookRoutes, meWebhookRoutes } from '../outbox/routes.ts';
+import alertRoutes from '../orgs/alert-routes.ts';
 import auditRoutes from '../audit/routes.ts';
 import authRoutes from '../auth/routes.ts';
 import creditRoutes from '../orgs/credit-routes.ts';
@@ -45,6 +47,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(meApiKeyRoutes, { prefix: '/api/me/api-keys' });
   await app.register(adminApiKeyRoutes, { prefix: '/api/admin/orgs' });
+  await app.register(meWebhookRoutes, { prefix: '/api/me/webhook-endpoints' });
+  await app.register(adminWebhookRoutes, { prefix: '/api/admin/orgs' });
+  await app.register(alertRoutes, { prefix: '/api/me/alerts' });
   await app.register(adminOrgRoutes, { prefix: '/api/admin/orgs' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminRoleRoutes, { prefix: '/api/admin/roles' });
