@@ -12,7 +12,7 @@ const AlertsAnswer = z.object({ lowBalanceCredits: z.number().nullable(), availa
 const alertsOf = (state: OrgState) => {
   const available = availableOf(state);
   const low = state.alerts.lowBalanceCredits;
-  return { lowBalanceCredits: low, available, low: low !== null && available < low, depleted: state.exists && available <= 0 };
+  return { lowBalanceCredits: low, available, low: low !== null && available < low, depleted: low !== null && available <= 0 };
 };
 
 /** The low-balance alert of the member's organization (credits.low / credits.depleted webhooks, the banner). */

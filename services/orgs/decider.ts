@@ -78,14 +78,16 @@ function setAlerts({ data }: SetAlerts, state: OrgState): OrgEvent[] {
   return state.alerts.lowBalanceCredits === low ? [] : [{ type: 'AlertsSet', data }];
 }
 
-/** What a credit command's events say to the organization's systems: available fell below the threshold, or reached 0. */
+/** What a credit command's events say to the organization's systems (when it set a threshold): available fell below it, or reached 0. */
 function alertsAfter(state: OrgState, events: OrgEvent[], orgId: string, at: string): OrgEvent[] {
   if (events.length === 0) return [];
   const after = events.reduce(evolveOrg, state);
   const available = availableOf(after);
   const { lowBalanceCredits: low, lowSent, depletedSent } = after.alerts;
+  // Alerts are on once the organization set a threshold: other streams stay as they were.
+  if (low === null) return [];
   const said: OrgEvent[] = [];
-  if (low !== null && available < low && !lowSent) said.push({ type: 'CreditsLow', data: { orgId: orgId, available, threshold: low, at } });
+  if (available < low && !lowSent) said.push({ type: 'CreditsLow', data: { orgId: orgId, available, threshold: low, at } });
   if (available <= 0 && !depletedSent) said.push({ type: 'CreditsDepleted', data: { orgId: orgId, available, at } });
   return said;
 }

@@ -1,6 +1,8 @@
 import { LoadError, loadFailure } from '../../../components/LoadError';
 import { Loading } from '../../../components/Loading';
+import { CreditAlertBanner } from '../../../components/CreditAlertBanner';
 import { OrgInactiveBanner } from '../../../components/OrgInactiveBanner';
+import { IntegrationsCard } from './IntegrationsCard';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, PlanCard } from './PlanCard';
@@ -31,6 +33,7 @@ export default function ProfilePage() {
         <p className="muted">{data.email}</p>
       </header>
       <OrgInactiveBanner />
+      <CreditAlertBanner />
       <div className="profile__grid">
         <ProfileForm key={data.organization?.id ?? 'none'} profile={data} />
         <div className="profile__side">
@@ -42,6 +45,7 @@ export default function ProfilePage() {
         <TransactionList transactions={data.transactions} />
         <UsageList usage={data.usage} />
       </div>
+      {data.organization && <IntegrationsCard />}
     </div>
   );
 }
