@@ -62,6 +62,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/me/webhook-endpoints/:id/deliveries/:messageId/resend': 'signed-in',
   'GET /api/me/alerts': 'signed-in',
   'PUT /api/me/alerts': 'signed-in',
+  'GET /api/me/usage-daily': 'signed-in',
   'GET /api/me/profile': 'signed-in',
   'POST /api/me/profile/update': 'signed-in',
   'POST /api/stripe/create-checkout-session': 'signed-in',

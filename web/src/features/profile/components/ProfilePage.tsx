@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LoadError, loadFailure } from '../../../components/LoadError';
 import { Loading } from '../../../components/Loading';
 import { CreditAlertBanner } from '../../../components/CreditAlertBanner';
@@ -8,6 +9,8 @@ import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, PlanCard } from './PlanCard';
 import { ProfileForm } from './ProfileForm';
 import '../profile.css';
+
+const UsageChart = lazy(() => import('./UsageChart'));
 
 export default function ProfilePage() {
   const profile = useProfile();
@@ -45,6 +48,11 @@ export default function ProfilePage() {
         <TransactionList transactions={data.transactions} />
         <UsageList usage={data.usage} />
       </div>
+      {data.organization && (
+        <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+          <UsageChart />
+        </Suspense>
+      )}
       {data.organization && <IntegrationsCard />}
     </div>
   );
