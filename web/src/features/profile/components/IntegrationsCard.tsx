@@ -15,10 +15,10 @@ import {
 } from '../api/integrations';
 
 /** A secret shown once, right after it was made. */
-function Secret({ label, value }: { label: string; value: string }) {
+function Secret({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <p className="integrations__secret" role="status">
-      {label} <code data-testid="shown-secret">{value}</code> Copy it now: it is not shown again.
+      {label} <code data-testid={testId}>{value}</code> Copy it now: it is not shown again.
     </p>
   );
 }
@@ -42,7 +42,7 @@ function ApiKeys() {
           Create key
         </button>
       </form>
-      {create.data && <Secret label="Your new key:" value={create.data.key} />}
+      {create.data && <Secret label="Your new key:" value={create.data.key} testId="shown-key" />}
       <ul className="integrations__list" data-testid="api-keys">
         {(keys.data ?? []).map((k) => (
           <li key={k.id}>
@@ -124,7 +124,7 @@ function Webhooks() {
         </button>
       </form>
       {add.error && <p className="error">{add.error.message}</p>}
-      {add.data && <Secret label="Signing secret:" value={add.data.secret} />}
+      {add.data && <Secret label="Signing secret:" value={add.data.secret} testId="shown-webhook-secret" />}
       <ul className="integrations__list" data-testid="webhook-endpoints">
         {(endpoints.data ?? []).map((ep) => (
           <li key={ep.id}>
