@@ -2,16 +2,18 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
 import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 
 /** Issue 16 on /profile: keys, webhook endpoints, the alert and its banner, the usage chart. */
 let app: TestApp;
 let browser: Browser;
 let tab: TestPage;
+let orgId: string;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  await memberWithOrg(app, 'integrator@example.com', 100);
+  ({ orgId } = await memberWithOrg(app, 'integrator@example.com', 100));
   tab = await newPage(browser, app.url);
   expect((await tab.page.request.post('/api/auth/dev-login', { data: { email: 'integrator@example.com', name: 'In Tegrator' } })).status()).toBe(200);
   expect((await tab.page.request.post('/api/usage', { data: { credits: 80, description: 'model calls', idempotencyKey: 'e2e-1' } })).status()).toBe(200);
@@ -65,5 +67,25 @@ describe('integrations on the profile', { timeout: 90_000 }, () => {
     expect(await page.locator('[data-testid="usage-chart"] rect').count()).toBe(30);
     await expect.poll(() => page.getByTestId('usage-chart-grant').count()).toBe(1);
     expect(await page.locator('[data-testid="usage-chart"] rect').last().locator('title').textContent()).toContain('80 used, 100 granted');
+  });
+
+  it('shows an admin the organization\'s keys (never the secret) and endpoints from the organizations page', async () => {
+    await signInAdmin(app.url);
+    const admin = await newPage(browser, app.url);
+    try {
+      expect((await admin.page.request.post('/api/auth/dev-login', { data: { email: 'admin@example.com', name: 'Ada Admin' } })).status()).toBe(200);
+      const orgs = (await (await admin.page.request.get('/api/admin/orgs')).json()) as { id: string; name: string }[];
+      const name = orgs.find((o) => o.id === orgId)!.name;
+      await admin.page.goto('/admin/orgs');
+      await admin.page.getByRole('button', { name: `Integrations of ${name}` }).click();
+      await admin.page.getByTestId('admin-api-keys').waitFor();
+      const keys = await admin.page.getByTestId('admin-api-keys').innerText();
+      expect(keys).toContain('billing server');
+      expect(keys).toContain('revoked');
+      expect(keys).not.toMatch(/ab_live_\S{43}/);
+      expect(await admin.page.getByRole('dialog').innerText()).toContain('127.0.0.1:9/hooks');
+    } finally {
+      await admin.close();
+    }
   });
 });

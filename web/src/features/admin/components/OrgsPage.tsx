@@ -14,6 +14,7 @@ import { useLoadError } from '../hooks/use-load-error';
 import type { AdminOrg } from '../types';
 import { HistoryLink } from './HistoryLink';
 import { IdCell } from './IdCell';
+import { OrgIntegrations } from './OrgIntegrations';
 import { StatusBadge } from './StatusBadge';
 
 const sortFields = [
@@ -43,6 +44,7 @@ export default function OrgsPage() {
   const orgs = useOrgs();
   const toggle = useToggleOrg();
   const [disabling, setDisabling] = useState<AdminOrg | null>(null);
+  const [integrations, setIntegrations] = useState<AdminOrg | null>(null);
   useLoadError(orgs.isError, 'Failed to load organizations');
 
   const runToggle = (org: AdminOrg) =>
@@ -76,6 +78,9 @@ export default function OrgsPage() {
               {o.is_active ? 'Disable' : 'Enable'}
             </button>
           ) : null}
+          <button type="button" className="button button--small button--secondary" aria-label={`Integrations of ${o.name}`} onClick={() => setIntegrations(o)}>
+            Integrations
+          </button>
           {canAudit && <HistoryLink kind="org" id={o.id} label={o.name} />}
         </div>
       ),
@@ -96,6 +101,7 @@ export default function OrgsPage() {
         emptyText="No organizations."
         searchPlaceholder="Search organizations..."
       />
+      {integrations && <OrgIntegrations org={integrations} canEdit={canEdit} onClose={() => setIntegrations(null)} />}
       <ConfirmDialog
         open={disabling !== null}
         title="Disable organization?"
