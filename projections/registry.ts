@@ -1,3 +1,6 @@
+import { apiKeysProjection } from './api-keys/index.ts';
+import { webhookOutboxProjection } from './webhook-outbox/index.ts';
+import { usageDailyProjection } from './usage-daily/index.ts';
 import { ledgerProjection } from './ledger/index.ts';
 import { lotsProjection } from './lots/index.ts';
 import { orgsProjection } from './orgs/index.ts';
@@ -30,6 +33,9 @@ export const projections: readonly Projection[] = [
   assistantsProjection,
   contactMessagesProjection,
   sessionsProjection,
+  apiKeysProjection,
+  webhookOutboxProjection,
+  usageDailyProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -16,6 +16,7 @@ import { projectorHandlers } from './projector.ts';
 import { replayHandlers } from './replay.ts';
 import { keepSchedulers, schedulersOf } from './schedulers.ts';
 import { stripeWebhookHandlers } from './stripe-webhooks.ts';
+import { webhooksOutHandlers } from './webhooks-out.ts';
 
 type Handler = (job: Job) => Promise<unknown>;
 
@@ -64,6 +65,13 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
     replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log, ledgerQueue: queues.ledger }) as Record<string, Handler>,
     ledger: ledgerHandlers({ pool, store, queue: queues.ledger, log }) as Record<string, Handler>,
+    'webhooks-out': webhooksOutHandlers({
+      pool,
+      queue: queues['webhooks-out'],
+      log,
+      production: config.NODE_ENV === 'production',
+      allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_URLS,
+    }) as Record<string, Handler>,
   };
   for (const queue of QUEUE_NAMES) {
     const missing = JOB_NAMES[queue].filter((name) => !handlers[queue][name]);

@@ -21,6 +21,7 @@ function sources() {
       calls.owner++;
       return { userId: 'u1', expiresAt: Date.now() + 60_000 };
     },
+    apiKey: async () => null,
     identity: async (userId: string) => {
       calls.identity++;
       const value = users.get(userId) ?? null;
@@ -84,5 +85,21 @@ describe('IdentityCache', () => {
     s.hold(Promise.resolve());
     await cache.sessionUser('sid');
     expect(s.calls.identity).toBe(2);
+  });
+
+  it('reads an API key once, and again only after its stream changed', async () => {
+    let reads = 0;
+    const owner = { keyId: 'k1', orgId: 'o1' };
+    const cache = new IdentityCache({ ...sources(), apiKey: async () => (reads++, owner) });
+    cache.connected();
+    expect(await cache.apiKey('h1')).toEqual(owner);
+    expect(await cache.apiKey('h1')).toEqual(owner);
+    expect(reads).toBe(1);
+    cache.changed('api_key-other');
+    await cache.apiKey('h1');
+    expect(reads).toBe(1);
+    cache.changed('api_key-k1');
+    await cache.apiKey('h1');
+    expect(reads).toBe(2);
   });
 });

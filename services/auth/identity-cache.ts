@@ -4,6 +4,14 @@ import { sessionKey, type SessionUser } from './sessions.ts';
 export interface IdentitySources {
   owner(sessionId: string): Promise<{ userId: string; expiresAt: number } | null>;
   identity(userId: string): Promise<UserIdentity | null>;
+  /** The live API key of this hash (unknown or revoked: null). */
+  apiKey(hash: string): Promise<ApiKeyOwner | null>;
+}
+
+/** Who an API key acts for. */
+export interface ApiKeyOwner {
+  keyId: string;
+  orgId: string;
 }
 
 export interface IdentityCacheOptions {
@@ -23,11 +31,13 @@ interface Entry<T> {
  * calls. Kept only while change notifications are heard (`connected`): a user's or role's stream
  * appended to, or a session ended, drops what it affects at once (`changed`), here and in every
  * other process. A lookup that raced with a change does not store its (maybe stale) answer.
- * API keys can be cached the same way: their stream `api_key-<id>` is notified too.
+ * API keys are cached the same way, by the hash of the secret: their stream `api_key-<id>` is
+ * notified too (a revocation drops the key everywhere).
  */
 export class IdentityCache {
   private readonly sessions = new Map<string, Entry<{ userId: string; expiresAt: number }>>();
   private readonly identities = new Map<string, Entry<UserIdentity>>();
+  private readonly apiKeys = new Map<string, Entry<ApiKeyOwner>>();
   private epoch = 0;
   private live = false;
   private readonly ttlMs: number;
@@ -48,11 +58,17 @@ export class IdentityCache {
     return identity ? { ...identity, sessionId } : null;
   }
 
+  /** The live key whose secret hashes to `hash`, or null. */
+  async apiKey(hash: string): Promise<ApiKeyOwner | null> {
+    return this.read(this.apiKeys, hash, () => this.sources.apiKey(hash));
+  }
+
   /** A stream (or session) changed: drop what it affects. */
   changed(key: string): void {
     this.epoch++;
     if (key.startsWith('user-')) this.identities.delete(key.slice('user-'.length));
     else if (key.startsWith('session-')) this.sessions.delete(key);
+    else if (key.startsWith('api_key-')) this.forgetKey(key.slice('api_key-'.length));
     else this.identities.clear(); // a role: whoever holds it is read again
   }
 
@@ -69,13 +85,18 @@ export class IdentityCache {
   }
 
   get size(): number {
-    return this.sessions.size + this.identities.size;
+    return this.sessions.size + this.identities.size + this.apiKeys.size;
+  }
+
+  private forgetKey(keyId: string): void {
+    for (const [hash, entry] of this.apiKeys) if (entry.value.keyId === keyId) this.apiKeys.delete(hash);
   }
 
   private reset(): void {
     this.epoch++;
     this.sessions.clear();
     this.identities.clear();
+    this.apiKeys.clear();
   }
 
   private async read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T | null>): Promise<T | null> {

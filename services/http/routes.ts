@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { adminApiKeyRoutes, meApiKeyRoutes } from '../apikeys/routes.ts';
+import { adminWebhookRoutes, meWebhookRoutes } from '../outbox/routes.ts';
+import alertRoutes, { usageDailyRoutes } from '../orgs/alert-routes.ts';
 import auditRoutes from '../audit/routes.ts';
 import authRoutes from '../auth/routes.ts';
 import creditRoutes from '../orgs/credit-routes.ts';
@@ -48,6 +51,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(opsRoutes, { prefix: '/api/admin' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(meBillingRoutes, { prefix: '/api/me' });
+  await app.register(meApiKeyRoutes, { prefix: '/api/me/api-keys' });
+  await app.register(adminApiKeyRoutes, { prefix: '/api/admin/orgs' });
+  await app.register(meWebhookRoutes, { prefix: '/api/me/webhook-endpoints' });
+  await app.register(adminWebhookRoutes, { prefix: '/api/admin/orgs' });
+  await app.register(alertRoutes, { prefix: '/api/me/alerts' });
+  await app.register(usageDailyRoutes, { prefix: '/api/me/usage-daily' });
   await app.register(adminOrgRoutes, { prefix: '/api/admin/orgs' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminRoleRoutes, { prefix: '/api/admin/roles' });

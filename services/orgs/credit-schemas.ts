@@ -10,6 +10,9 @@ const idempotencyKey = z.string().trim().min(1).max(200);
 export const UsageBody = z.object({ credits, description: description.default(''), idempotencyKey });
 
 export const Balance = z.object({ balance: z.number(), available: z.number() });
+export const BalanceAnswer = Balance.extend({ held: z.number() });
+/** What a route answers to a missing, malformed, unknown or revoked API key. */
+export const InvalidKeyAnswer = z.object({ error: z.string(), message: z.string() }).loose();
 export const InsufficientCreditsAnswer = z.object({
   error: z.literal('insufficient_credits'),
   balance: z.number(),

@@ -1,7 +1,8 @@
 import type { Decider } from '../eventstore/decider.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { decideCredits, type CreditCommand } from './credit-decisions.ts';
-import { evolveOrg, initialOrgState, upcastOrgEvent, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
+import { availableOf, evolveOrg, initialOrgState, upcastOrgEvent, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
+import { ValidationError } from '../platform/errors.ts';
 
 export type {
   AdjustCredits,
@@ -25,7 +26,10 @@ export type SubscribePlan = { type: 'SubscribePlan'; data: { orgId: string; plan
 export type LinkStripeCustomer = { type: 'LinkStripeCustomer'; data: { orgId: string; customerId: string; at: string } };
 export type CancelPlan = { type: 'CancelPlan'; data: { orgId: string; subscriptionId: string | null; at: string } };
 
+export type SetAlerts = { type: 'SetAlerts'; data: { orgId: string; lowBalanceCredits: number | null; at: string } };
+
 export type OrgCommand =
+  | SetAlerts
   | CreateOrganization
   | RenameOrganization
   | SetOrganizationActive
@@ -75,8 +79,36 @@ function linkCustomer({ data }: LinkStripeCustomer, state: OrgState): OrgEvent[]
   return state.stripeCustomerId ? [] : [{ type: 'StripeCustomerLinked', data }];
 }
 
+function setAlerts({ data }: SetAlerts, state: OrgState): OrgEvent[] {
+  mustExist(state);
+  const low = data.lowBalanceCredits;
+  if (low !== null && (!Number.isSafeInteger(low) || low < 1)) throw new ValidationError('lowBalanceCredits must be a positive whole number or null', 'lowBalanceCredits');
+  return state.alerts.lowBalanceCredits === low ? [] : [{ type: 'AlertsSet', data }];
+}
+
+/** What a credit command's events say to the organization's systems (when it set a threshold): available fell below it, or reached 0. */
+function alertsAfter(state: OrgState, events: OrgEvent[], orgId: string, at: string): OrgEvent[] {
+  if (events.length === 0) return [];
+  const after = events.reduce(evolveOrg, state);
+  const available = availableOf(after);
+  const { lowBalanceCredits: low, lowSent, depletedSent } = after.alerts;
+  // Alerts are on once the organization set a threshold: other streams stay as they were.
+  if (low === null) return [];
+  const said: OrgEvent[] = [];
+  if (available < low && !lowSent) said.push({ type: 'CreditsLow', data: { orgId: orgId, available, threshold: low, at } });
+  if (available <= 0 && !depletedSent) said.push({ type: 'CreditsDepleted', data: { orgId: orgId, available, at } });
+  return said;
+}
+
+function decideCreditsWithAlerts(command: CreditCommand, state: OrgState): OrgEvent[] {
+  const events = decideCredits(command, state);
+  return [...events, ...alertsAfter(state, events, command.data.orgId, command.data.at)];
+}
+
 export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
   switch (command.type) {
+    case 'SetAlerts':
+      return setAlerts(command, state);
     case 'CreateOrganization':
       return create(command, state);
     case 'RenameOrganization':
@@ -100,7 +132,7 @@ export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
     case 'ReleaseHold':
     case 'ExpireHold':
     case 'ExpireCredits':
-      return decideCredits(command, state);
+      return decideCreditsWithAlerts(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -113,6 +145,6 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   evolve: evolveOrg,
   decide: decideOrg,
   upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
-  // 2: lots and holds (events before them are upcast when the stream is read again). 3: the Stripe customer.
-  snapshotVersion: 3,
+  // 2: lots and holds (events before them are upcast when the stream is read again); 3: the Stripe customer or alerts (two branches); 4: both.
+  snapshotVersion: 4,
 };

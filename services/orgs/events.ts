@@ -88,6 +88,14 @@ export type PlanCancelled = DomainEvent<'PlanCancelled', { orgId: string; planId
 /** The organization's one billing identity at Stripe (or the simulator): every checkout, portal and off-session payment uses it. */
 export type StripeCustomerLinked = DomainEvent<'StripeCustomerLinked', { orgId: string; customerId: string; at: string }>;
 
+/** The low-balance alert's threshold (null: no alert). */
+export type AlertsSet = DomainEvent<'AlertsSet', { orgId: string; lowBalanceCredits: number | null; at: string }>;
+/** Available fell below the threshold (once per crossing: re-armed when it is back at or above it). */
+export type CreditsLow = DomainEvent<'CreditsLow', { orgId: string; available: number; threshold: number; at: string }>;
+/** Available reached 0 (once, until it is above 0 again). */
+export type CreditsDepleted = DomainEvent<'CreditsDepleted', { orgId: string; available: number; at: string }>;
+export type AlertEvent = AlertsSet | CreditsLow | CreditsDepleted;
+
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
 
 export type OrgEvent =
@@ -98,7 +106,8 @@ export type OrgEvent =
   | LedgerEvent
   | PlanSubscribed
   | PlanCancelled
-  | StripeCustomerLinked;
+  | StripeCustomerLinked
+  | AlertEvent;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -120,6 +129,15 @@ export interface OrgState extends Ledger {
   lastBilling: string | null;
   /** Business keys of grants and revocations already applied (a billing period, a refund). */
   appliedKeys: string[];
+  alerts: AlertState;
+}
+
+export interface AlertState {
+  lowBalanceCredits: number | null;
+  /** credits.low was said for the current dip below the threshold. */
+  lowSent: boolean;
+  /** credits.depleted was said (or nothing was ever available). */
+  depletedSent: boolean;
 }
 
 export const orgStreamId = (orgId: string) => `org-${orgId}`;
@@ -136,6 +154,7 @@ export const initialOrgState = (): OrgState => ({
   subscriptionIds: [],
   lastBilling: null,
   appliedKeys: [],
+  alerts: { lowBalanceCredits: null, lowSent: false, depletedSent: true },
 });
 
 /** What credits may be spent: balance − held. */
@@ -186,10 +205,19 @@ export function evolveLedger(ledger: Ledger, event: LedgerEvent): Ledger {
 
 const withKey = (keys: string[], key: string | null) => (key ? [...keys, key] : keys);
 
+/** An alert is armed again once available is back at or above its threshold (above 0 for depleted). */
+function rearm(alerts: AlertState, available: number): AlertState {
+  const low = alerts.lowBalanceCredits;
+  const lowSent = alerts.lowSent && !(low !== null && available >= low);
+  const depletedSent = alerts.depletedSent && available <= 0;
+  return lowSent === alerts.lowSent && depletedSent === alerts.depletedSent ? alerts : { ...alerts, lowSent, depletedSent };
+}
+
 function withLedger(state: OrgState, event: LedgerEvent): OrgState {
   const { lots, holds } = evolveLedger(state, event);
   const next = { ...state, lots, holds };
-  return { ...next, balance: balanceOf(next), held: heldOf(next) };
+  const folded = { ...next, balance: balanceOf(next), held: heldOf(next) };
+  return { ...folded, alerts: rearm(state.alerts ?? initialOrgState().alerts, availableOf(folded)) };
 }
 
 export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
@@ -224,6 +252,15 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
       return state.plan?.planId === event.data.planId ? { ...state, plan: null } : state;
     case 'StripeCustomerLinked':
       return { ...state, stripeCustomerId: state.stripeCustomerId ?? event.data.customerId };
+    case 'AlertsSet': {
+      const low = event.data.lowBalanceCredits;
+      // A threshold set while already below it is not a crossing: armed once available is back above.
+      return { ...state, alerts: { ...state.alerts, lowBalanceCredits: low, lowSent: low !== null && availableOf(state) < low } };
+    }
+    case 'CreditsLow':
+      return { ...state, alerts: { ...state.alerts, lowSent: true } };
+    case 'CreditsDepleted':
+      return { ...state, alerts: { ...state.alerts, depletedSent: true } };
   }
 }
 

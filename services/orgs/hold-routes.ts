@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { memberOrg } from './credit-routes.ts';
+import { callerOf, keyOrSession } from './credit-routes.ts';
 import { captureHold, placeHold, releaseHold } from './ledger.ts';
-import { Balance, CaptureAnswer, CaptureBody, ErrorAnswer, HoldAnswer, HoldBody, HoldParams, InsufficientCreditsAnswer } from './credit-schemas.ts';
+import { Balance, CaptureAnswer, CaptureBody, ErrorAnswer, HoldAnswer, HoldBody, HoldParams, InsufficientCreditsAnswer, InvalidKeyAnswer } from './credit-schemas.ts';
 
 const holdIdOf = (holdId: string) => {
   if (!isUuid(holdId)) throw new NotFoundError('Hold');
@@ -12,27 +12,24 @@ const holdIdOf = (holdId: string) => {
 
 /** Holds: reserve credits before long work, capture the real cost after, release the rest. */
 const holdRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+  app.addHook('onRequest', app.requireUserOrKey);
 
   app.post(
     '/',
-    { schema: { tags: ['credits'], body: HoldBody, response: { 201: HoldAnswer, 402: InsufficientCreditsAnswer, 403: ErrorAnswer } } },
+    { schema: { tags: ['credits'], security: keyOrSession, body: HoldBody, response: { 401: InvalidKeyAnswer, 201: HoldAnswer, 402: InsufficientCreditsAnswer, 403: ErrorAnswer } } },
     async (request, reply) => {
-      const user = request.user!;
-      const hold = await placeHold(app, { orgId: memberOrg(user), userId: user.id, ...request.body, metadata: app.commands.metadata(request) });
+      const hold = await placeHold(app, { ...callerOf(request), ...request.body, metadata: app.commands.metadata(request) });
       return reply.status(201).send(hold);
     },
   );
 
   app.post(
     '/:holdId/capture',
-    { schema: { tags: ['credits'], params: HoldParams, body: CaptureBody, response: { 200: CaptureAnswer, 404: ErrorAnswer, 409: ErrorAnswer } } },
+    { schema: { tags: ['credits'], security: keyOrSession, params: HoldParams, body: CaptureBody, response: { 401: InvalidKeyAnswer, 200: CaptureAnswer, 404: ErrorAnswer, 409: ErrorAnswer } } },
     async (request) => {
-      const user = request.user!;
       return captureHold(app, {
-        orgId: memberOrg(user),
+        ...callerOf(request),
         holdId: holdIdOf(request.params.holdId),
-        userId: user.id,
         credits: request.body?.credits,
         description: request.body?.description,
         metadata: app.commands.metadata(request),
@@ -42,9 +39,9 @@ const holdRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:holdId/release',
-    { schema: { tags: ['credits'], params: HoldParams, response: { 200: Balance, 404: ErrorAnswer, 409: ErrorAnswer } } },
+    { schema: { tags: ['credits'], security: keyOrSession, params: HoldParams, response: { 401: InvalidKeyAnswer, 200: Balance, 404: ErrorAnswer, 409: ErrorAnswer } } },
     async (request) =>
-      releaseHold(app, { orgId: memberOrg(request.user), holdId: holdIdOf(request.params.holdId), metadata: app.commands.metadata(request) }),
+      releaseHold(app, { orgId: callerOf(request).orgId, holdId: holdIdOf(request.params.holdId), metadata: app.commands.metadata(request) }),
   );
 };
 

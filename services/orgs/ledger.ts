@@ -8,7 +8,7 @@ import { creditsView, type CreditsView } from './credits-view.ts';
 import { DEFAULT_HOLD_TTL_SECONDS } from './credit-decisions.ts';
 import { orgDecider } from './decider.ts';
 import { orgQueue, type OrgRequest } from './debits.ts';
-import { HoldClosed, HoldPastExpiry } from './errors.ts';
+import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, orgStreamId, type OrgEvent, type OrgState } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
 
@@ -185,6 +185,13 @@ export async function expireLot(deps: LedgerDeps, orgId: string, lotId: string, 
 /** Balance, available, held, the open lots and holds: from the stream, so exact right after a command. */
 export async function orgCredits(deps: Pick<LedgerDeps, 'store'>, orgId: string, at = now()): Promise<CreditsView> {
   const state = await loadState(deps.store, orgDecider, orgStreamId(orgId));
+  return creditsView(state, at);
+}
+
+/** The same, for an API key: a key of a disabled organization opens nothing (403). */
+export async function activeOrgCredits(deps: Pick<LedgerDeps, 'store'>, orgId: string, at = now()): Promise<CreditsView> {
+  const state = await loadState(deps.store, orgDecider, orgStreamId(orgId));
+  if (!state.active) throw new OrganizationInactive();
   return creditsView(state, at);
 }
 

@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   /** The projector's safety net, the Stripe inbox sweep, the check that every job scheduler still exists, the worker's heartbeat. */
   SAFETY_NET_MS: z.coerce.number().int().min(10).default(1000),
   STRIPE_SWEEP_MS: z.coerce.number().int().min(10).default(2000),
+  /** How often pending outbound webhook deliveries are looked for (and re-queued after Redis lost them). */
+  WEBHOOK_SWEEP_MS: z.coerce.number().int().min(10).default(500),
+  /** Outbound webhooks may go to loopback, private and link-local addresses (self-hosted setups, tests). */
+  ALLOW_PRIVATE_WEBHOOK_URLS: flag.default(false),
   SCHEDULER_CHECK_MS: z.coerce.number().int().min(10).default(1000),
   HEARTBEAT_MS: z.coerce.number().int().min(10).default(2000),
   /** Readiness fails when no worker has beaten for this long. */

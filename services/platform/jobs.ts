@@ -19,13 +19,18 @@ export interface JobRegistry {
     'expire-hold': { orgId: string; holdId: string };
     sweep: Record<string, never>;
   };
+  /** Outbound webhooks (Standard Webhooks): one delivery per endpoint and message, and a sweep that queues the pending ones. */
+  'webhooks-out': {
+    deliver: { endpointId: string; messageId: string };
+    sweep: Record<string, never>;
+  };
 }
 
 export type QueueName = keyof JobRegistry;
 export type JobName<Q extends QueueName> = keyof JobRegistry[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobRegistry[Q][N];
 
-export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe-webhooks', 'ledger'];
+export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe-webhooks', 'ledger', 'webhooks-out'];
 
 /** Every job name of every queue: a worker refuses to start when one has no handler. */
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
@@ -33,7 +38,24 @@ export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   replay: ['rebuild'],
   'stripe-webhooks': ['apply', 'sweep'],
   ledger: ['expire-lot', 'expire-hold', 'sweep'],
+  'webhooks-out': ['deliver', 'sweep'],
 };
+
+/** At least 8 attempts; the first retry after 5 s, then doubling (about 40 minutes in all). */
+export const WEBHOOK_ATTEMPTS = 10;
+export const WEBHOOK_FIRST_RETRY_MS = 5000;
+
+export const webhookDeliveryJob = (endpointId: string, messageId: string) => ({
+  name: 'deliver' as const,
+  data: { endpointId, messageId },
+  opts: {
+    jobId: `webhook-${endpointId}-${messageId}`,
+    attempts: WEBHOOK_ATTEMPTS,
+    backoff: { type: 'exponential', delay: WEBHOOK_FIRST_RETRY_MS },
+    removeOnComplete: true,
+    removeOnFail: true,
+  },
+});
 
 /** Job ids cannot contain ':' nor be all digits. */
 export const catchUpJobId = (projection: string) => `catch-up-${projection}`;

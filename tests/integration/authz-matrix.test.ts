@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_ROUTES } from '../../services/http/plugins/auth.ts';
 import { holds } from '../../services/roles/permissions.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { Client, signIn } from '../support/http.ts';
@@ -56,6 +57,18 @@ const ACCESS: Record<string, Access> = {
   'GET /api/sessions/:sessionId/events': 'signed-in',
   'POST /api/sessions/:sessionId/follow-up': 'signed-in',
   'GET /api/me/credits': 'signed-in',
+  'GET /api/balance': 'signed-in',
+  'GET /api/me/api-keys': 'signed-in',
+  'POST /api/me/api-keys': 'signed-in',
+  'DELETE /api/me/api-keys/:id': 'signed-in',
+  'GET /api/me/webhook-endpoints': 'signed-in',
+  'POST /api/me/webhook-endpoints': 'signed-in',
+  'DELETE /api/me/webhook-endpoints/:id': 'signed-in',
+  'GET /api/me/webhook-endpoints/:id/deliveries': 'signed-in',
+  'POST /api/me/webhook-endpoints/:id/deliveries/:messageId/resend': 'signed-in',
+  'GET /api/me/alerts': 'signed-in',
+  'PUT /api/me/alerts': 'signed-in',
+  'GET /api/me/usage-daily': 'signed-in',
   'GET /api/me/profile': 'signed-in',
   'POST /api/me/profile/update': 'signed-in',
   'GET /api/me/billing': 'signed-in',
@@ -71,6 +84,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/orgs/:id/toggle-active': 'admin.orgs.edit',
   'POST /api/admin/orgs/:id/credits': 'admin.orgs.edit',
   'GET /api/admin/orgs/:id/credits': 'admin.orgs.view',
+  'GET /api/admin/orgs/:id/api-keys': 'admin.orgs.view',
+  'DELETE /api/admin/orgs/:id/api-keys/:keyId': 'admin.orgs.edit',
+  'GET /api/admin/orgs/:id/webhook-endpoints': 'admin.orgs.view',
+  'GET /api/admin/orgs/:id/webhook-endpoints/:endpointId/deliveries': 'admin.orgs.view',
+  'POST /api/admin/orgs/:id/webhook-endpoints/:endpointId/deliveries/:messageId/resend': 'admin.orgs.edit',
   'GET /api/admin/orgs/:id/balance': 'admin.audit.view',
   'GET /api/admin/streams/:streamId/events': 'admin.audit.view',
   'GET /api/admin/streams/:streamId/verify': 'admin.audit.view',
@@ -208,6 +226,29 @@ describe('authorization of every route of the app', () => {
       expect({ route: keyOf(route), status }).toEqual({ route: keyOf(route), status: expect.toSatisfy(letThrough) });
       if (route.method === 'GET' && route.url.startsWith('/api/') && !/[:*]|^\/api\/docs/.test(route.url)) expect({ route: keyOf(route), status }).toEqual({ route: keyOf(route), status: 200 });
     }
+  });
+});
+
+/** A server with an organization's API key and no cookie. */
+class KeyClient extends Client {
+  constructor(url: string, private readonly key: string) {
+    super(url);
+  }
+  override request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return super.request<T>(method, path, body, { authorization: `Bearer ${this.key}`, ...headers });
+  }
+}
+
+describe('API keys open the usage, hold and balance routes only', () => {
+  it('answers 401 to a key alone on every other signed-in and admin API route, and lets it through the routes that take one', async () => {
+    const created = await admin.post('/api/me/api-keys', { name: 'matrix' });
+    expect(created.status).toBe(201);
+    const server = () => new KeyClient(app.url, created.body.key);
+    const taking = where((a, r) => KEY_ROUTES.has(keyOf(r)));
+    expect(taking.map(keyOf).sort()).toEqual([...KEY_ROUTES].sort());
+    expect((await answers(server, taking)).filter((a) => !letThrough(a.status))).toEqual([]);
+    const others = where((a, r) => a !== 'public' && a !== 'stripe-signature' && !isPage(r) && !KEY_ROUTES.has(keyOf(r)));
+    expect((await answers(server, others)).filter((a) => a.status !== 401)).toEqual([]);
   });
 });
 

@@ -3,15 +3,21 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
 import { holds } from '../../roles/permissions.ts';
+import { hashKey, isWellFormedKey, lastUseRecorder } from '../../apikeys/keys.ts';
+import type { ApiKeyOwner } from '../../auth/identity-cache.ts';
 import { createSession, destroySession, SESSION_COOKIE, SESSION_TTL_MS, sessionKey, type SessionUser } from '../../auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The API key the request came with (on the routes that accept one), or null. */
+    apiKey: ApiKeyOwner | null;
   }
   interface FastifyInstance {
     /** Signed in and active. */
     requireUser: preHandlerHookHandler;
+    /** Signed in and active, or an API key (on KEY_ROUTES only: elsewhere a key is never read). */
+    requireUserOrKey: preHandlerHookHandler;
     /** Signed in, active, and holding the permission (or an ancestor of it). */
     requirePermission: (permission: string) => preHandlerHookHandler;
     signIn: (request: FastifyRequest, reply: FastifyReply, userId: string) => Promise<void>;
@@ -30,6 +36,31 @@ export class Forbidden extends DomainError {
     super(403, 'forbidden', message, { error: 'forbidden', ...body });
   }
 }
+
+export class InvalidApiKey extends DomainError {
+  constructor() {
+    super(401, 'invalid_api_key', 'Missing, malformed, unknown or revoked API key', { error: 'invalid_api_key' });
+  }
+}
+
+/** Neither a session nor a key on a route that takes either: what a browser (reason) and a server (error) both understand. */
+class NoCredentials extends DomainError {
+  constructor() {
+    super(401, 'invalid_api_key', 'Sign in first, or send an API key (Authorization: Bearer ab_live_...)', { error: 'invalid_api_key', reason: 'unauthenticated' });
+  }
+}
+
+/** The routes an API key opens (`Authorization: Bearer <key>`); every other route ignores the header. */
+export const KEY_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/usage',
+  'POST /api/usage/holds',
+  'POST /api/usage/holds/:holdId/capture',
+  'POST /api/usage/holds/:holdId/release',
+  'GET /api/me/credits',
+  'GET /api/balance',
+]);
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** A signed-in account that is not active: the web shows /inactive rather than a bare refusal. */
 const inactiveAccount = () => new Forbidden('Your account is not active', { reason: 'inactive' });
@@ -51,6 +82,18 @@ export default fp(
     const production = app.config.NODE_ENV === 'production';
     await app.register(cookie, { secret: app.config.SESSION_SECRET });
     app.decorateRequest('user', null);
+    app.decorateRequest('apiKey', null);
+    const touch = lastUseRecorder(app.pg, (err) => app.log.warn({ err }, 'could not record when an API key was used'));
+
+    /** A key is not a browser credential: no cookie, no Origin check. Anything but a live key is 401. */
+    const readKey = async (request: FastifyRequest, header: string) => {
+      const token = BEARER.exec(header)?.[1];
+      if (!token || !isWellFormedKey(token)) throw new InvalidApiKey();
+      const key = await app.identities.apiKey(hashKey(token));
+      if (!key) throw new InvalidApiKey();
+      request.apiKey = key;
+      touch(key.keyId);
+    };
 
     const allowedOrigins = (request: FastifyRequest) => {
       const origins = new Set<string>();
@@ -65,6 +108,8 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') && !request.url.startsWith(QUEUE_BOARD_PATH)) return;
+      const authorization = request.headers.authorization;
+      if (authorization !== undefined && KEY_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return readKey(request, authorization);
       const origin = request.headers.origin;
       if (MUTATING.has(request.method) && origin && !allowedOrigins(request).has(origin)) {
         throw new Forbidden('Cross-origin request refused');
@@ -81,6 +126,14 @@ export default fp(
       if (!request.user.is_active) throw inactiveAccount();
     });
     app.decorate('requireUser', requireUser);
+    app.decorate(
+      'requireUserOrKey',
+      guard(async (request) => {
+        if (request.apiKey) return;
+        if (!request.user) throw new NoCredentials();
+        if (!request.user.is_active) throw inactiveAccount();
+      }),
+    );
     app.decorate('requirePermission', (permission: string) =>
       guard(async (request) => {
         if (!request.user) throw new Unauthenticated();

@@ -78,7 +78,8 @@ export default fp<{ connectReadModels?: ConnectReadModels }>(
         return {
           // The request's id (a proxy's X-Request-Id when it sent one): one id from the HTTP log line to the events.
           correlation_id: request.id,
-          actor: request.user?.id ?? 'anonymous',
+          actor: request.user?.id ?? (request.apiKey ? `api_key:${request.apiKey.keyId}` : 'anonymous'),
+          ...(request.apiKey ? { api_key_id: request.apiKey.keyId } : {}),
         };
       },
     };

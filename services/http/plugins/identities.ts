@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { keyByHash } from '../../apikeys/keys.ts';
 import { IdentityCache } from '../../auth/identity-cache.ts';
 import { loadIdentity } from '../../auth/identity.ts';
 import { sessionOwner } from '../../auth/sessions.ts';
@@ -19,6 +20,7 @@ export default fp(
     const cache = new IdentityCache({
       owner: (sessionId) => sessionOwner(app.pg, sessionId),
       identity: (userId) => loadIdentity(app.store, userId),
+      apiKey: (hash) => keyByHash(app.pg, app.store, hash),
     });
     // This process's own appends invalidate at once (before the command answers); others' arrive by NOTIFY.
     const off = app.store.onAppended((_result, _types, streamId) => {

@@ -13,6 +13,7 @@ export const LIMITED_ROUTES: Record<string, Bucket> = {
   'GET /api/auth/google/callback': 'sign-in',
   'POST /api/stripe/create-checkout-session': 'checkout',
   'POST /api/usage': 'usage',
+  'POST /api/usage/holds': 'usage',
   'POST /api/contact': 'contact',
 };
 
@@ -39,9 +40,11 @@ export class TooManyRequests extends DomainError {
   }
 }
 
-/** A signed-in caller is counted by session, anyone else by address; the contact form always by address (like sign-in for visitors). */
-const callerKey = (request: FastifyRequest, bucket: Bucket) =>
-  request.user && bucket !== 'contact' ? `session:${request.user.sessionId}` : `ip:${request.ip}`;
+/** An API key is counted by key, a signed-in caller by session, anyone else by address; the contact form always by address (like sign-in for visitors). */
+const callerKey = (request: FastifyRequest, bucket: Bucket) => {
+  if (request.apiKey && bucket === 'usage') return `key:${request.apiKey.keyId}`;
+  return request.user && bucket !== 'contact' ? `session:${request.user.sessionId}` : `ip:${request.ip}`;
+};
 
 /**
  * Limits on sign-in, checkout, usage and the contact form, counted in Redis (shared by every API process).

@@ -8,7 +8,12 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         info: { title: 'Advisory board API', version: '0.1.0', description: 'Credits, billing, organizations and the assistant designer.' },
-        components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+        components: {
+          securitySchemes: {
+            session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+            apiKey: { type: 'http', scheme: 'bearer', description: 'An organization API key (`ab_live_...`), made on /profile' },
+          },
+        },
       },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,

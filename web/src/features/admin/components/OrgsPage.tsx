@@ -15,6 +15,7 @@ import type { AdminOrg } from '../types';
 import { HistoryLink } from './HistoryLink';
 import { IdCell } from './IdCell';
 import { OrgBilling } from './OrgBilling';
+import { OrgIntegrations } from './OrgIntegrations';
 import { StatusBadge } from './StatusBadge';
 
 const sortFields = [
@@ -46,6 +47,7 @@ export default function OrgsPage() {
   const orgs = useOrgs();
   const toggle = useToggleOrg();
   const [disabling, setDisabling] = useState<AdminOrg | null>(null);
+  const [integrations, setIntegrations] = useState<AdminOrg | null>(null);
   useLoadError(orgs.isError, 'Failed to load organizations');
 
   const runToggle = (org: AdminOrg) =>
@@ -79,6 +81,9 @@ export default function OrgsPage() {
               {o.is_active ? 'Disable' : 'Enable'}
             </button>
           ) : null}
+          <button type="button" className="button button--small button--secondary" aria-label={`Integrations of ${o.name}`} onClick={() => setIntegrations(o)}>
+            Integrations
+          </button>
           {canAudit && <HistoryLink kind="org" id={o.id} label={o.name} />}
           {canBilling && (
             <button type="button" className="button button--small button--secondary" aria-label={`Billing of ${o.name}`} onClick={() => setBillingOf(o)}>
@@ -105,6 +110,7 @@ export default function OrgsPage() {
         searchPlaceholder="Search organizations..."
       />
       {billingOf && <OrgBilling key={billingOf.id} orgId={billingOf.id} name={billingOf.name} />}
+      {integrations && <OrgIntegrations org={integrations} canEdit={canEdit} onClose={() => setIntegrations(null)} />}
       <ConfirmDialog
         open={disabling !== null}
         title="Disable organization?"

@@ -1,9 +1,11 @@
+import { CreditAlertBanner } from '../../../components/CreditAlertBanner';
 import { OrgInactiveBanner } from '../../../components/OrgInactiveBanner';
 
 export default function DashboardPage() {
   return (
     <div className="page">
       <OrgInactiveBanner />
+      <CreditAlertBanner />
       <h1>Welcome!</h1>
     </div>
   );

@@ -1,14 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { LoadError, loadFailure } from '../../../components/LoadError';
 import { Loading } from '../../../components/Loading';
+import { CreditAlertBanner } from '../../../components/CreditAlertBanner';
 import { OrgInactiveBanner } from '../../../components/OrgInactiveBanner';
 import { useMyCredits } from '../api/get-credits';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, CreditLots } from './CreditsCards';
 import { BillingCard } from './BillingCard';
+import { IntegrationsCard } from './IntegrationsCard';
 import { PlanCard } from './PlanCard';
 import { ProfileForm } from './ProfileForm';
 import '../profile.css';
+
+const UsageChart = lazy(() => import('./UsageChart'));
 
 export default function ProfilePage() {
   const profile = useProfile();
@@ -35,6 +40,7 @@ export default function ProfilePage() {
         <p className="muted">{data.email}</p>
       </header>
       <OrgInactiveBanner />
+      <CreditAlertBanner />
       <div className="profile__grid">
         <ProfileForm key={data.organization?.id ?? 'none'} profile={data} />
         <div className="profile__side">
@@ -50,6 +56,12 @@ export default function ProfilePage() {
         <TransactionList transactions={data.transactions} />
         <UsageList usage={data.usage} />
       </div>
+      {data.organization && (
+        <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+          <UsageChart />
+        </Suspense>
+      )}
+      {data.organization && <IntegrationsCard />}
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import type { OrgEvent } from '../../services/orgs/events.ts';
+import type { WebhookEventType } from '../../services/outbox/events.ts';
+import type { StoredEvent } from '../../services/eventstore/types.ts';
+
+/** A webhook message as the receiver gets it; `id` is stable across retries (one per event of the log). */
+export interface WebhookMessage {
+  orgId: string;
+  id: string;
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** The org events that become webhook messages. */
+export const MESSAGE_SOURCES = ['CreditsGranted', 'CreditsExpired', 'HoldExpired', 'PlanSubscribed', 'PlanCancelled', 'CreditsLow', 'CreditsDepleted'] as const;
+
+const message = (event: StoredEvent, orgId: string, type: WebhookEventType, data: Record<string, unknown>): WebhookMessage => ({
+  orgId,
+  id: `msg_${event.eventId}`,
+  type,
+  timestamp: event.createdAt instanceof Date ? event.createdAt.toISOString() : String(event.createdAt),
+  data: { organizationId: orgId, ...data },
+});
+
+/** What the receiver is told of an event (null: nothing). */
+export function messageOf(event: StoredEvent<OrgEvent>): WebhookMessage | null {
+  switch (event.type) {
+    case 'CreditsGranted': {
+      const d = event.data;
+      return message(event, d.orgId, 'credits.granted', { lotId: d.lotId, amount: d.amount, source: d.source, expiresAt: d.expiresAt, description: d.description, balance: d.balanceAfter });
+    }
+    case 'CreditsExpired':
+      return message(event, event.data.orgId, 'credits.expired', { lotId: event.data.lotId, amount: event.data.amount, balance: event.data.balanceAfter });
+    case 'HoldExpired':
+      return message(event, event.data.orgId, 'hold.expired', { holdId: event.data.holdId, credits: event.data.credits });
+    case 'PlanSubscribed':
+      return message(event, event.data.orgId, 'plan.changed', { plan: { id: event.data.plan.planId, name: event.data.plan.name, monthlyCredits: event.data.plan.monthlyCredits } });
+    case 'PlanCancelled':
+      return message(event, event.data.orgId, 'plan.changed', { plan: null, cancelledPlanId: event.data.planId });
+    case 'CreditsLow':
+      return message(event, event.data.orgId, 'credits.low', { available: event.data.available, threshold: event.data.threshold });
+    case 'CreditsDepleted':
+      return message(event, event.data.orgId, 'credits.depleted', { available: event.data.available });
+    default:
+      return null;
+  }
+}

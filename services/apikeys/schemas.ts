@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const CreateKeyBody = z.object({ name: z.string().trim().min(1, 'name is required').max(100) });
+export const CreatedKey = z.object({ id: z.string(), name: z.string(), key: z.string(), prefix: z.string(), createdAt: z.string() });
+export const KeyView = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export const KeyList = z.array(KeyView);
+export const KeyParams = z.object({ id: z.string().max(100) });
+export const OrgKeyParams = z.object({ id: z.string().max(100), keyId: z.string().max(100) });
+export const RevokedKey = z.object({ id: z.string(), revokedAt: z.string() });

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../platform/errors.ts';
+import { orgDecider, type OrgCommand } from './decider.ts';
+import { evolveOrg, initialOrgState, type OrgEvent, type OrgState } from './events.ts';
+
+const orgId = 'o1';
+const at = '2026-01-01T00:00:00.000Z';
+const created: OrgEvent = { type: 'OrganizationCreated', data: { orgId, name: 'Acme', createdBy: 'u1', at } };
+let n = 0;
+const grant = (amount: number): OrgCommand => ({ type: 'GrantCredits', data: { orgId, lotId: `l${++n}`, amount, source: 'purchase', kind: 'purchase', description: 'g', at } });
+const debit = (amount: number): OrgCommand => ({ type: 'DebitCredits', data: { orgId, amount, description: 'use', usageId: `u${++n}`, userId: null, at } });
+const hold = (credits: number): OrgCommand => ({ type: 'PlaceHold', data: { orgId, holdId: `h${++n}`, credits, description: 'w', ttlSeconds: 60, userId: null, at } });
+const setLow = (lowBalanceCredits: number | null): OrgCommand => ({ type: 'SetAlerts', data: { orgId, lowBalanceCredits, at } });
+
+/** Runs commands in order; answers the alert events each one said. */
+function run(...commands: OrgCommand[]) {
+  let state: OrgState = evolveOrg(initialOrgState(), created);
+  const said: string[][] = [];
+  for (const c of commands) {
+    const events = orgDecider.decide(c, state);
+    said.push(events.filter((e) => e.type === 'CreditsLow' || e.type === 'CreditsDepleted').map((e) => e.type));
+    state = events.reduce(evolveOrg, state);
+  }
+  return said;
+}
+
+describe('low-balance and depleted alerts', () => {
+  it('says credits.low once per crossing, and again only after available was back at or above the threshold', () => {
+    expect(run(setLow(50), grant(100), debit(30), debit(30), debit(5), grant(100), debit(90), debit(45))).toEqual([
+      [], [], [], ['CreditsLow'], [], [], ['CreditsLow'], ['CreditsDepleted'],
+    ]);
+  });
+
+  it('counts a hold (it lowers what is available) and says nothing without a threshold', () => {
+    expect(run(setLow(10), grant(20), hold(15))).toEqual([[], [], ['CreditsLow']]);
+    expect(run(grant(20), debit(20))).toEqual([[], []]);
+  });
+
+  it('is not a crossing to set a threshold above what is available; a bad threshold is refused', () => {
+    expect(run(grant(20), setLow(50), debit(5), grant(100), debit(80))).toEqual([[], [], [], [], ['CreditsLow']]);
+    expect(() => run(setLow(0))).toThrow(ValidationError);
+  });
+});
