@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { deliveryWithTarget, dueDeliveries, recordAttempt, type AttemptOutcome } from '../services/outbox/deliveries.ts';
 import { checkWebhookUrl } from '../services/outbox/urls.ts';
+import { outboundWebhookDeliveries } from '../services/platform/metrics.ts';
 import { WEBHOOK_ATTEMPTS, WEBHOOK_FIRST_RETRY_MS, webhookDeliveryJob, type JobData } from '../services/platform/jobs.ts';
 
 export interface WebhooksOutDeps {
@@ -68,6 +69,7 @@ export function webhooksOutHandlers({ pool, queue, log, production, allowPrivate
             ? { status: 'failed' }
             : { status: 'pending', retryAt: new Date(Date.now() + WEBHOOK_FIRST_RETRY_MS * 2 ** job.attemptsMade + 1000) };
       await recordAttempt(pool, delivery, { attempt, statusCode, durationMs, error, next });
+      outboundWebhookDeliveries.inc({ outcome: next.status === 'pending' ? 'retry' : next.status });
       if (error !== null && next.status === 'pending') throw new Error(`webhook ${delivery.messageId} to ${target.url}: ${error}`);
       if (error !== null) log.warn({ endpointId: delivery.endpointId, messageId: delivery.messageId, error }, 'webhook delivery given up');
       return { delivered: error === null, attempt };

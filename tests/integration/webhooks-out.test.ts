@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboundWebhookDeliveries } from '../../services/platform/metrics.ts';
 import { deleteRedisPrefix, startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
 import { signInAdmin } from '../support/identity.ts';
@@ -127,6 +128,8 @@ describe('outbound webhooks', () => {
     const { client, orgId } = await memberWithOrg(t, email('retry'));
     const ep = await endpointFor(client, '/retry');
     receiver.plan = [500, 500];
+    const counted = async (outcome: string) => (await outboundWebhookDeliveries.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+    const before = { retry: await counted('retry'), delivered: await counted('delivered') };
     await grant(orgId, 10);
     const log = await waitFor('the third attempt to deliver', async () => {
       const res = await client.get(`/api/me/webhook-endpoints/${ep.id}/deliveries`);
@@ -136,6 +139,9 @@ describe('outbound webhooks', () => {
     const ids = receiver.got.filter((r) => r.path === '/retry').map((r) => r.headers['webhook-id']);
     expect(ids).toEqual([log[0].messageId, log[0].messageId, log[0].messageId]);
     expect(receiver.verified('/retry', ep.secret)).toHaveLength(3);
+    // outbound_webhook_deliveries_total (the worker runs in this process): two retries, then delivered.
+    expect((await counted('retry')) - before.retry).toBeGreaterThanOrEqual(2);
+    expect((await counted('delivered')) - before.delivered).toBeGreaterThanOrEqual(1);
 
     // Resend delivers the same message again.
     expect((await client.post(`/api/me/webhook-endpoints/${ep.id}/deliveries/${log[0].messageId}/resend`)).status).toBe(200);
