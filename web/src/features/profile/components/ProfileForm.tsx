@@ -25,14 +25,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       toast.warning(problem);
       return;
     }
-    save.mutate(input, {
-      onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the refetch that follows a save can remount this form (its key is the
+    // organization's id, new once the first save creates it), and callbacks of an unmounted mutate never run.
+    save.mutateAsync(input).then(
+      () => {
         toast.success('Profile updated!');
         // Back to where the person was going before they were asked to name their organization.
         if (redirect) navigate(redirect, { replace: true });
       },
-      onError: (err) => toast.error(saveFailureMessage(err)),
-    });
+      (err: unknown) => toast.error(saveFailureMessage(err)),
+    );
   };
 
   return (
