@@ -85,6 +85,13 @@ const oneTimeExpiry = (plan: Plan, at: string) => (plan.one_time_expiry_days ? n
 
 /** The first period's key is shared by the checkout and the first invoice, so the month is granted once. */
 export const periodKey = (subscriptionId: string, periodStart: number | 'first' | string) => `period:${subscriptionId}:${periodStart}`;
+/** The key of the credits a paid invoice grants (a period, or an upgrade's difference): reconciliation looks for it. */
+export const invoiceGrantKey = (intent: Extract<Intent, { kind: 'period' | 'change' }>) =>
+  intent.kind === 'period' && intent.first
+    ? periodKey(intent.subscriptionId, 'first')
+    : intent.kind === 'period' && intent.periodStart !== null
+      ? periodKey(intent.subscriptionId, intent.periodStart)
+      : `invoice:${intent.invoiceId}`;
 /** The key of a checkout's one-time credits: a refund of its payment revokes from that lot. */
 export const purchaseKey = (sessionId: string) => `purchase:${sessionId}`;
 
@@ -138,11 +145,7 @@ async function checkout(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, in
 }
 
 async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
-  const key = intent.first
-    ? periodKey(intent.subscriptionId, 'first')
-    : intent.periodStart !== null
-      ? periodKey(intent.subscriptionId, intent.periodStart)
-      : `invoice:${intent.invoiceId}`;
+  const key = invoiceGrantKey(intent);
   if (intent.periodEnd !== null) {
     const { subscriptionId, orgId, periodEnd } = intent;
     await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'RecordPeriodPaid', data: { subscriptionId, orgId, periodEnd, at } }, {
@@ -195,7 +198,7 @@ async function updated(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract
 async function change(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'change' }>, at: string): Promise<Effect> {
   const plan = await knownPlan(deps, intent.planId);
   const from = intent.fromPlanId ? await knownPlan(deps, intent.fromPlanId) : null;
-  const key = `invoice:${intent.invoiceId}`;
+  const key = invoiceGrantKey(intent);
   const granted = await grant(tx, sink, eventId, 'change', {
     orgId: intent.orgId,
     amount: plan.monthly_credits - (from?.monthly_credits ?? 0),

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   /** The projector's safety net, the Stripe inbox sweep, the check that every job scheduler still exists, the worker's heartbeat. */
   SAFETY_NET_MS: z.coerce.number().int().min(10).default(1000),
   STRIPE_SWEEP_MS: z.coerce.number().int().min(10).default(2000),
+  /** How often every organization's subscriptions and paid invoices are compared with Stripe (daily). */
+  STRIPE_RECONCILE_MS: z.coerce.number().int().min(1000).default(86_400_000),
   SCHEDULER_CHECK_MS: z.coerce.number().int().min(10).default(1000),
   HEARTBEAT_MS: z.coerce.number().int().min(10).default(2000),
   /** Readiness fails when no worker has beaten for this long. */
