@@ -14,6 +14,7 @@ import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
 import { interpret, type Intent } from './interpret.ts';
 import { loadState } from '../eventstore/command-handler.ts';
 import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
+import { recordInvoicePayment } from './invoice-payment.ts';
 import { LIVE_STATUSES, stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
 import { inTransaction, type Tx } from '../eventstore/transaction.ts';
 
@@ -152,6 +153,7 @@ async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Inten
       metadata: metadataOf(eventId),
     });
   }
+  await recordInvoicePayment(tx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: plan.monthly_credits, lotKey: key, at });
   const granted = await grant(tx, sink, eventId, 'period', {
     orgId: intent.orgId,
     amount: plan.monthly_credits,
@@ -199,9 +201,11 @@ async function change(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, inte
   const plan = await knownPlan(deps, intent.planId);
   const from = intent.fromPlanId ? await knownPlan(deps, intent.fromPlanId) : null;
   const key = invoiceGrantKey(intent);
+  const amount = Math.max(0, plan.monthly_credits - (from?.monthly_credits ?? 0));
+  await recordInvoicePayment(tx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: amount, lotKey: key, at });
   const granted = await grant(tx, sink, eventId, 'change', {
     orgId: intent.orgId,
-    amount: plan.monthly_credits - (from?.monthly_credits ?? 0),
+    amount,
     kind: 'purchase',
     source: 'plan_monthly',
     expiresAt: monthlyExpiry(plan, intent.periodEnd, at),
@@ -238,7 +242,7 @@ async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
   const credits = event?.type === 'StripePaymentRefunded' ? event.data.credits : 0;
   if (!orgId || credits <= 0) return { orgId, summary: 'no credits to revoke' };
   // Only from the lot that payment bought: credits of other grants are not the refund's to take.
-  const lotKey = payment.exists && payment.sessionId ? purchaseKey(payment.sessionId) : undefined;
+  const lotKey = !payment.exists ? undefined : (payment.lotKey ?? (payment.sessionId ? purchaseKey(payment.sessionId) : undefined));
   const revoked = await tx.run(
     orgDecider,
     orgStreamId(orgId),
