@@ -28,7 +28,7 @@ export interface StripeWebhookDeps {
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function stripeWebhookHandlers({ pool, queue, store, log, ledgerQueue, stripe }: StripeWebhookDeps) {
-  const deps = { pool, store, queue, log, ledgerQueue };
+  const deps = { pool, store, queue, log, ledgerQueue, stripe };
   return {
     /** Applies one stored Stripe event; its outcome goes to the event's own stream. */
     apply: async (job: Job<JobData<'stripe-webhooks', 'apply'>>) => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
+import type Stripe from 'stripe';
+import { invoicePaidBy } from './refund-lookup.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
@@ -24,6 +26,8 @@ export interface ApplyDeps {
   /** Where the expiry jobs of the lots granted go (the sweep catches them without it). */
   ledgerQueue?: Queue;
   log?: { warn(obj: unknown, msg?: string): void };
+  /** The Stripe SDK when a key is set: a refund of a payment we never recorded asks it which invoice it paid. */
+  stripe?: () => Stripe;
 }
 
 /** An event that can never be applied (unknown org or plan, missing metadata): retrying cannot help. */
@@ -228,8 +232,13 @@ async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<I
   return { orgId, summary: cancelled.events.length ? 'plan ended' : 'subscription ended (it was not the current plan)' };
 }
 
-async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, at: string): Promise<Effect> {
+async function refund(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, at: string): Promise<Effect> {
   const meta = metadataOf(eventId);
+  const known = await loadState(deps.store, stripePaymentDecider, stripePaymentStreamId(intent.paymentIntentId), tx.client);
+  const paid = !known.exists && deps.stripe ? interpret((await invoicePaidBy(deps.stripe(), intent.paymentIntentId)) ?? { id: '', type: 'none', created: 0, data: { object: {} } }) : null;
+  // The invoice it paid, as its event would be applied: its payment recorded (and its period granted, if it never was).
+  if (paid?.kind === 'period') await period(tx, sink, eventId, paid, await knownPlan(deps, paid.planId), at);
+  if (paid?.kind === 'change') await change(deps, tx, sink, eventId, paid, at);
   const recorded = await tx.run(
     stripePaymentDecider,
     stripePaymentStreamId(intent.paymentIntentId),
@@ -265,7 +274,7 @@ async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, int
     case 'ended':
       return ended(deps, tx, eventId, intent, at);
     case 'refund':
-      return refund(tx, eventId, intent, at);
+      return refund(deps, tx, sink, eventId, intent, at);
     case 'updated':
       return updated(deps, tx, eventId, intent, at);
     case 'change':

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
 import { signInAdmin } from '../support/identity.ts';
-import { memberWithOrg } from '../support/orgs.ts';
+import { grantCredits, memberWithOrg } from '../support/orgs.ts';
 import { handleCommand } from '../../services/eventstore/command-handler.ts';
 import { orgDecider } from '../../services/orgs/decider.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
-import { countEvents, createPlans, fixtureEvent, PRO_PLAN, postEvent, settled } from './stripe-support.ts';
+import { countEvents, createPlans, eventually, fixtureEvent, PRO_PLAN, postEvent, settled } from './stripe-support.ts';
 
 /** Lists like Stripe's Subscriptions and Invoices APIs: whatever each customer has here, filtered by `customer`. */
 function fakeStripe() {
@@ -27,6 +27,19 @@ function fakeStripe() {
       return;
     }
     const customer = url.searchParams.get('customer');
+    const one = /^\/v1\/invoices\/(in_\w+)$/.exec(url.pathname);
+    if (one && req.method === 'GET') {
+      const found = invoices.find((i) => i.id === one[1]);
+      res.statusCode = found ? 200 : 404;
+      res.end(JSON.stringify(found ?? { error: { type: 'invalid_request_error', message: 'No such invoice' } }));
+      return;
+    }
+    if (url.pathname === '/v1/invoice_payments' && req.method === 'GET') {
+      const pi = url.searchParams.get('payment[payment_intent]');
+      const data = invoices.filter((i) => i.paidBy === pi).map((i) => ({ id: `inpay_${i.id}`, object: 'invoice_payment', invoice: i.id, status: 'paid', payment: { type: 'payment_intent', payment_intent: pi } }));
+      res.end(JSON.stringify({ object: 'list', url: url.pathname, has_more: false, data }));
+      return;
+    }
     const list = url.pathname === '/v1/subscriptions' ? subscriptions : url.pathname === '/v1/invoices' ? invoices : null;
     if (req.method !== 'GET' || !list) {
       res.statusCode = 404;
@@ -135,5 +148,28 @@ describe('POST /api/admin/stripe/reconcile against Stripe', () => {
     expect((await client.post('/api/admin/stripe/reconcile', { orgId })).status).toBe(403);
     expect((await admin.post('/api/admin/stripe/reconcile', { orgId: 'nope' })).status).toBe(400);
     expect(await balance(orgId)).toBe(0);
+  });
+});
+
+describe('a refund of a subscription invoice whose event did not say what paid it', () => {
+  it("asks Stripe which invoice the payment intent paid, and revokes that period's credits from its lot", async () => {
+    const { orgId, customerId } = await orgWithCustomer();
+    const suffix = randomUUID().replaceAll('-', '').slice(0, 8);
+    const paid = fixtureEvent('invoice.paid.json', orgId, suffix, { fresh: true });
+    const pi = `pi_lookup${suffix}`;
+    stripe.invoices.push({ ...paid.data.object, customer: customerId, paidBy: pi });
+    expect((await postEvent(t.url, paid, t.config.STRIPE_WEBHOOK_SECRET)).status).toBe(200);
+    expect(await settled(t, [paid.id])).toEqual({ [paid.id]: 'processed' });
+    await grantCredits(t, orgId, 300);
+    await eventually(() => balance(orgId), (b) => b === 1300);
+
+    const refund = fixtureEvent('charge.refunded.json', orgId, suffix);
+    Object.assign(refund.data.object, { payment_intent: pi, amount: 2000, amount_captured: 2000, amount_refunded: 2000 });
+    expect((await postEvent(t.url, refund, t.config.STRIPE_WEBHOOK_SECRET)).status).toBe(200);
+    expect(await settled(t, [refund.id])).toEqual({ [refund.id]: 'processed' });
+    expect(stripe.seen.some((r) => r.startsWith('GET /v1/invoice_payments?') && r.includes(pi))).toBe(true);
+    expect(await eventually(() => balance(orgId), (b) => b === 300)).toBe(300);
+    expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(2);
+    expect(await countEvents(t, orgStreamId(orgId), 'CreditsRevoked')).toBe(1);
   });
 });
