@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import type Stripe from 'stripe';
-import { invoicePaidBy } from './refund-lookup.ts';
+import { refundedInvoice } from './refund-lookup.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
@@ -232,10 +232,8 @@ async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<I
   return { orgId, summary: cancelled.events.length ? 'plan ended' : 'subscription ended (it was not the current plan)' };
 }
 
-async function refund(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, at: string): Promise<Effect> {
+async function refund(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, paid: Intent | null, at: string): Promise<Effect> {
   const meta = metadataOf(eventId);
-  const known = await loadState(deps.store, stripePaymentDecider, stripePaymentStreamId(intent.paymentIntentId), tx.client);
-  const paid = !known.exists && deps.stripe ? interpret((await invoicePaidBy(deps.stripe(), intent.paymentIntentId)) ?? { id: '', type: 'none', created: 0, data: { object: {} } }) : null;
   // The invoice it paid, as its event would be applied: its payment recorded (and its period granted, if it never was).
   if (paid?.kind === 'period') await period(tx, sink, eventId, paid, await knownPlan(deps, paid.planId), at);
   if (paid?.kind === 'change') await change(deps, tx, sink, eventId, paid, at);
@@ -265,7 +263,7 @@ async function refund(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, inte
   return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
 }
 
-async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, at: string): Promise<Effect> {
+async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, paid: Intent | null, at: string): Promise<Effect> {
   switch (intent.kind) {
     case 'checkout':
       return checkout(deps, tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
@@ -274,7 +272,7 @@ async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, int
     case 'ended':
       return ended(deps, tx, eventId, intent, at);
     case 'refund':
-      return refund(deps, tx, sink, eventId, intent, at);
+      return refund(deps, tx, sink, eventId, intent, paid, at);
     case 'updated':
       return updated(deps, tx, eventId, intent, at);
     case 'change':
@@ -300,10 +298,12 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
     return { status: 'ignored', reason: intent.reason };
   }
   if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(deps, intent.orgId);
+  // Asked of Stripe before the transaction (no network call holds it open).
+  const paid = intent.kind === 'refund' ? await refundedInvoice(deps, intent.paymentIntentId) : null;
   let sink: Sink = [];
   const applied = await inTransaction(deps.pool, deps.store, async (tx) => {
     sink = [];
-    const effect = await effects(deps, tx, sink, event.id, intent, at);
+    const effect = await effects(deps, tx, sink, event.id, intent, paid, at);
     await tx.run(
       stripeEventDecider,
       streamId,

@@ -1,5 +1,9 @@
 import type Stripe from 'stripe';
+import { loadState } from '../eventstore/command-handler.ts';
+import type { EventStore } from '../eventstore/store.ts';
 import type { StripeEventEnvelope } from './events.ts';
+import { interpret, type Intent } from './interpret.ts';
+import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
 
 /**
  * The paid invoice a payment intent paid, asked of Stripe when a refund names a payment we never
@@ -19,4 +23,13 @@ export async function invoicePaidBy(stripe: Stripe, paymentIntentId: string): Pr
     created: invoice.created,
     data: { object: { ...(invoice as unknown as Record<string, unknown>), payments: { object: 'list', data: [found] } } },
   };
+}
+
+/** What a refunded payment we never recorded paid (with a Stripe key only): the invoice.paid intent of that invoice. */
+export async function refundedInvoice(deps: { store: EventStore; stripe?: () => Stripe }, paymentIntentId: string): Promise<Intent | null> {
+  if (!deps.stripe) return null;
+  const known = await loadState(deps.store, stripePaymentDecider, stripePaymentStreamId(paymentIntentId));
+  if (known.exists) return null;
+  const event = await invoicePaidBy(deps.stripe(), paymentIntentId);
+  return event ? interpret(event) : null;
 }
