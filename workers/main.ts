@@ -17,6 +17,7 @@ import { replayHandlers } from './replay.ts';
 import { keepSchedulers, schedulersOf } from './schedulers.ts';
 import { stripeWebhookHandlers } from './stripe-webhooks.ts';
 import { webhooksOutHandlers } from './webhooks-out.ts';
+import { billingMode, stripeClient } from '../services/billing/stripe.ts';
 
 type Handler = (job: Job) => Promise<unknown>;
 
@@ -63,7 +64,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const handlers: Record<QueueName, Record<string, Handler>> = {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
-    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log, ledgerQueue: queues.ledger }) as Record<string, Handler>,
+    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log, ledgerQueue: queues.ledger, stripe: billingMode(config) === 'stripe' ? () => stripeClient(config) : undefined }) as Record<string, Handler>,
     ledger: ledgerHandlers({ pool, store, queue: queues.ledger, log }) as Record<string, Handler>,
     'webhooks-out': webhooksOutHandlers({
       pool,

@@ -15,6 +15,7 @@ export interface Scheduler {
 export const schedulersOf = (config: Config): Scheduler[] => [
   { queue: 'projector', id: 'safety-net', everyMs: config.SAFETY_NET_MS, job: 'catch-up-all' },
   { queue: 'stripe-webhooks', id: 'stripe-sweep', everyMs: config.STRIPE_SWEEP_MS, job: 'sweep' },
+  { queue: 'stripe-webhooks', id: 'stripe-reconcile', everyMs: config.STRIPE_RECONCILE_MS, job: 'reconcile' },
   { queue: 'ledger', id: LEDGER_SWEEP.id, everyMs: LEDGER_SWEEP.everyMs, job: 'sweep' },
   { queue: 'webhooks-out', id: 'webhooks-out-sweep', everyMs: config.WEBHOOK_SWEEP_MS, job: 'sweep' },
 ];

@@ -1,5 +1,7 @@
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import type pg from 'pg';
+import type Stripe from 'stripe';
+import { reconcile } from '../services/billing/reconcile.ts';
 import type { Logger } from 'pino';
 import { applyStripeEvent, markFailed, StripeEventRejected } from '../services/billing/apply.ts';
 import { stripeEventDecider } from '../services/billing/decider.ts';
@@ -19,12 +21,14 @@ export interface StripeWebhookDeps {
   log: Logger;
   /** Where the expiry jobs of granted lots go. */
   ledgerQueue?: Queue;
+  /** The Stripe SDK, when a key is configured (reconciliation compares with it). */
+  stripe?: () => Stripe;
 }
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function stripeWebhookHandlers({ pool, queue, store, log, ledgerQueue }: StripeWebhookDeps) {
-  const deps = { pool, store, queue, log, ledgerQueue };
+export function stripeWebhookHandlers({ pool, queue, store, log, ledgerQueue, stripe }: StripeWebhookDeps) {
+  const deps = { pool, store, queue, log, ledgerQueue, stripe };
   return {
     /** Applies one stored Stripe event; its outcome goes to the event's own stream. */
     apply: async (job: Job<JobData<'stripe-webhooks', 'apply'>>) => {
@@ -58,6 +62,13 @@ export function stripeWebhookHandlers({ pool, queue, store, log, ledgerQueue }: 
       const pending = await pendingStripeEvents(deps.pool);
       await enqueueStripeEvents(deps.queue, pending);
       return { enqueued: pending.length };
+    },
+    /** Daily: every organization's subscriptions and recent paid invoices compared with Stripe, what is missing applied. */
+    reconcile: async () => {
+      const report = await reconcile(deps, stripe ? stripe() : null);
+      if (report.skipped) deps.log.info(report.skipped);
+      else if (report.missing.length || report.unknown.length) deps.log.warn({ missing: report.missing.length, unknown: report.unknown.length, applied: report.applied }, 'stripe reconciliation found differences');
+      return { orgs: report.orgs, checked: report.checked, missing: report.missing.length, unknown: report.unknown.length, applied: report.applied, skipped: report.skipped };
     },
   };
 }

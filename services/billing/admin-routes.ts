@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendTestEvent } from './simulator/test-events.ts';
-import { billingMode } from './stripe.ts';
+import { billingMode, describeStripeError, stripeClient } from './stripe.ts';
+import { reconcile } from './reconcile.ts';
+import { StripeCallFailed } from './plan-change.ts';
 import { retryStripeEvent } from './retry.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { PageQuery, paged } from '../platform/paging.ts';
@@ -10,6 +12,8 @@ import { billingOf } from './billing-view.ts';
 import {
   Billing,
   OrgBillingParams,
+  ReconcileBody,
+  ReconcileReport,
   PaymentTransaction,
   RetryAnswer,
   SimulatorStatus,
@@ -57,6 +61,22 @@ const adminStripeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:eventId/retry',
     { onRequest: app.requirePermission('admin.stripe.edit'), schema: { tags: ['admin'], params: StripeEventParams, response: { 200: RetryAnswer } } },
     async (request) => retryStripeEvent(app, request.params.eventId, app.commands.metadata(request)),
+  );
+
+  app.post(
+    '/reconcile',
+    { onRequest: app.requirePermission('admin.stripe.edit'), schema: { tags: ['admin'], body: ReconcileBody, response: { 200: ReconcileReport } } },
+    async (request) => {
+      const stripe = billingMode(app.config) === 'stripe' ? stripeClient(app.config) : null;
+      const deps = { pool: app.pg, store: app.store, ledgerQueue: app.queues.ledger, log: request.log };
+      try {
+        return await reconcile(deps, stripe, request.body?.orgId);
+      } catch (err) {
+        if (!(err as { type?: string })?.type?.startsWith('Stripe')) throw err;
+        request.log.warn({ stripe: describeStripeError(err) }, 'stripe reconciliation failed');
+        throw new StripeCallFailed('list the subscriptions and invoices');
+      }
+    },
   );
 
   app.get('/simulator', { onRequest: view, schema: { tags: ['admin'], response: { 200: SimulatorStatus } } }, async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
+import type Stripe from 'stripe';
+import { refundedInvoice } from './refund-lookup.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
@@ -14,6 +16,7 @@ import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
 import { interpret, type Intent } from './interpret.ts';
 import { loadState } from '../eventstore/command-handler.ts';
 import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
+import { recordInvoicePayment } from './invoice-payment.ts';
 import { LIVE_STATUSES, stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
 import { inTransaction, type Tx } from '../eventstore/transaction.ts';
 
@@ -23,6 +26,8 @@ export interface ApplyDeps {
   /** Where the expiry jobs of the lots granted go (the sweep catches them without it). */
   ledgerQueue?: Queue;
   log?: { warn(obj: unknown, msg?: string): void };
+  /** The Stripe SDK when a key is set: a refund of a payment we never recorded asks it which invoice it paid. */
+  stripe?: () => Stripe;
 }
 
 /** An event that can never be applied (unknown org or plan, missing metadata): retrying cannot help. */
@@ -85,6 +90,13 @@ const oneTimeExpiry = (plan: Plan, at: string) => (plan.one_time_expiry_days ? n
 
 /** The first period's key is shared by the checkout and the first invoice, so the month is granted once. */
 export const periodKey = (subscriptionId: string, periodStart: number | 'first' | string) => `period:${subscriptionId}:${periodStart}`;
+/** The key of the credits a paid invoice grants (a period, or an upgrade's difference): reconciliation looks for it. */
+export const invoiceGrantKey = (intent: Extract<Intent, { kind: 'period' | 'change' }>) =>
+  intent.kind === 'period' && intent.first
+    ? periodKey(intent.subscriptionId, 'first')
+    : intent.kind === 'period' && intent.periodStart !== null
+      ? periodKey(intent.subscriptionId, intent.periodStart)
+      : `invoice:${intent.invoiceId}`;
 /** The key of a checkout's one-time credits: a refund of its payment revokes from that lot. */
 export const purchaseKey = (sessionId: string) => `purchase:${sessionId}`;
 
@@ -138,17 +150,14 @@ async function checkout(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, in
 }
 
 async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
-  const key = intent.first
-    ? periodKey(intent.subscriptionId, 'first')
-    : intent.periodStart !== null
-      ? periodKey(intent.subscriptionId, intent.periodStart)
-      : `invoice:${intent.invoiceId}`;
+  const key = invoiceGrantKey(intent);
   if (intent.periodEnd !== null) {
     const { subscriptionId, orgId, periodEnd } = intent;
     await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'RecordPeriodPaid', data: { subscriptionId, orgId, periodEnd, at } }, {
       metadata: metadataOf(eventId),
     });
   }
+  await recordInvoicePayment(tx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: plan.monthly_credits, lotKey: key, at });
   const granted = await grant(tx, sink, eventId, 'period', {
     orgId: intent.orgId,
     amount: plan.monthly_credits,
@@ -195,10 +204,12 @@ async function updated(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract
 async function change(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'change' }>, at: string): Promise<Effect> {
   const plan = await knownPlan(deps, intent.planId);
   const from = intent.fromPlanId ? await knownPlan(deps, intent.fromPlanId) : null;
-  const key = `invoice:${intent.invoiceId}`;
+  const key = invoiceGrantKey(intent);
+  const amount = Math.max(0, plan.monthly_credits - (from?.monthly_credits ?? 0));
+  await recordInvoicePayment(tx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: amount, lotKey: key, at });
   const granted = await grant(tx, sink, eventId, 'change', {
     orgId: intent.orgId,
-    amount: plan.monthly_credits - (from?.monthly_credits ?? 0),
+    amount,
     kind: 'purchase',
     source: 'plan_monthly',
     expiresAt: monthlyExpiry(plan, intent.periodEnd, at),
@@ -221,8 +232,11 @@ async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<I
   return { orgId, summary: cancelled.events.length ? 'plan ended' : 'subscription ended (it was not the current plan)' };
 }
 
-async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, at: string): Promise<Effect> {
+async function refund(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, paid: Intent | null, at: string): Promise<Effect> {
   const meta = metadataOf(eventId);
+  // The invoice it paid, as its event would be applied: its payment recorded (and its period granted, if it never was).
+  if (paid?.kind === 'period') await period(tx, sink, eventId, paid, await knownPlan(deps, paid.planId), at);
+  if (paid?.kind === 'change') await change(deps, tx, sink, eventId, paid, at);
   const recorded = await tx.run(
     stripePaymentDecider,
     stripePaymentStreamId(intent.paymentIntentId),
@@ -235,7 +249,7 @@ async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
   const credits = event?.type === 'StripePaymentRefunded' ? event.data.credits : 0;
   if (!orgId || credits <= 0) return { orgId, summary: 'no credits to revoke' };
   // Only from the lot that payment bought: credits of other grants are not the refund's to take.
-  const lotKey = payment.exists && payment.sessionId ? purchaseKey(payment.sessionId) : undefined;
+  const lotKey = !payment.exists ? undefined : (payment.lotKey ?? (payment.sessionId ? purchaseKey(payment.sessionId) : undefined));
   const revoked = await tx.run(
     orgDecider,
     orgStreamId(orgId),
@@ -249,7 +263,7 @@ async function refund(tx: Tx, eventId: string, intent: Extract<Intent, { kind: '
   return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
 }
 
-async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, at: string): Promise<Effect> {
+async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, paid: Intent | null, at: string): Promise<Effect> {
   switch (intent.kind) {
     case 'checkout':
       return checkout(deps, tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
@@ -258,7 +272,7 @@ async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, int
     case 'ended':
       return ended(deps, tx, eventId, intent, at);
     case 'refund':
-      return refund(tx, eventId, intent, at);
+      return refund(deps, tx, sink, eventId, intent, paid, at);
     case 'updated':
       return updated(deps, tx, eventId, intent, at);
     case 'change':
@@ -284,10 +298,12 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
     return { status: 'ignored', reason: intent.reason };
   }
   if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(deps, intent.orgId);
+  // Asked of Stripe before the transaction (no network call holds it open).
+  const paid = intent.kind === 'refund' ? await refundedInvoice(deps, intent.paymentIntentId) : null;
   let sink: Sink = [];
   const applied = await inTransaction(deps.pool, deps.store, async (tx) => {
     sink = [];
-    const effect = await effects(deps, tx, sink, event.id, intent, at);
+    const effect = await effects(deps, tx, sink, event.id, intent, paid, at);
     await tx.run(
       stripeEventDecider,
       streamId,

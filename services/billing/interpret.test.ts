@@ -62,7 +62,17 @@ describe('interpret (Stripe event -> what it asks of us)', () => {
       periodStart: 1787678445,
       periodEnd: 1790270445,
       invoiceId: 'in_1PgdR2B7WZ01zgkWq5sYtN3e',
+      payment: null,
     });
+  });
+
+  it("reads what paid an invoice: its payments list (API 2025-03-31+), or its payment_intent before", () => {
+    const withPayments = fixture('invoice.paid.json');
+    withPayments.data.object.payments = { object: 'list', data: [{ object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: 'pi_paid' } }] };
+    expect(interpret(withPayments)).toMatchObject({ kind: 'period', payment: { paymentIntentId: 'pi_paid', amount: 2000, currency: 'usd' } });
+    const legacy = fixture('invoice.paid.json');
+    legacy.data.object.payment_intent = { id: 'pi_legacy' };
+    expect(interpret(legacy)).toMatchObject({ payment: { paymentIntentId: 'pi_legacy' } });
   });
 
   it('ends a deleted subscription, reads one scheduled to cancel as an update', () => {

@@ -1,4 +1,5 @@
 import type { StripeEventEnvelope } from './events.ts';
+import { invoicePaymentOf, type InvoicePayment } from './invoice-payment.ts';
 
 /** What a Stripe event asks of us, read leniently from its payload (pure). */
 export type Intent =
@@ -28,6 +29,8 @@ export type Intent =
       /** When the billed period ends (unix seconds): its monthly credits expire then. */
       periodEnd: number | null;
       invoiceId: string;
+      /** What paid it, when the invoice says (a refund of it is matched by this). */
+      payment: InvoicePayment | null;
     }
   | {
       /** A plan change paid now (an upgrade's proration invoice): the difference of monthly credits. */
@@ -38,6 +41,7 @@ export type Intent =
       subscriptionId: string;
       invoiceId: string;
       periodEnd: number | null;
+      payment: InvoicePayment | null;
     }
   | {
       kind: 'updated';
@@ -154,7 +158,7 @@ function invoicePaid(invoice: Obj): Intent {
   if (!meta.orgId || !meta.planId) return { kind: 'invalid', reason: 'invoice subscription carries no orgId/planId metadata' };
   const first = reason === 'subscription_create';
   const period = linePeriod(invoice, subscriptionId);
-  return { kind: 'period', first, orgId: meta.orgId, planId: meta.planId, subscriptionId, periodStart: first ? null : period.start, periodEnd: period.end, invoiceId };
+  return { kind: 'period', first, orgId: meta.orgId, planId: meta.planId, subscriptionId, periodStart: first ? null : period.start, periodEnd: period.end, invoiceId, payment: invoicePaymentOf(invoice) };
 }
 
 function planChangePaid(invoice: Obj): Intent {
@@ -163,7 +167,7 @@ function planChangePaid(invoice: Obj): Intent {
   if (!invoiceId || !subscriptionId) return { kind: 'invalid', reason: 'invoice carries no subscription' };
   if (!meta.orgId || !meta.planId) return { kind: 'invalid', reason: 'invoice subscription carries no orgId/planId metadata' };
   const { end } = linePeriod(invoice, subscriptionId);
-  return { kind: 'change', orgId: meta.orgId, planId: meta.planId, fromPlanId: meta.fromPlanId, subscriptionId, invoiceId, periodEnd: end };
+  return { kind: 'change', orgId: meta.orgId, planId: meta.planId, fromPlanId: meta.fromPlanId, subscriptionId, invoiceId, periodEnd: end, payment: invoicePaymentOf(invoice) };
 }
 
 function subscriptionUpdated(subscription: Obj, created: number): Intent {

@@ -9,7 +9,11 @@ import type { DomainEvent } from '../eventstore/types.ts';
  */
 export type StripePaymentCredited = DomainEvent<
   'StripePaymentCredited',
-  { paymentIntentId: string; orgId: string; planId: string; sessionId: string; amount: number; currency: string; credits: number; at: string }
+  {
+    paymentIntentId: string; orgId: string; planId: string; sessionId: string; amount: number; currency: string; credits: number; at: string;
+    /** The lot the payment bought (a subscription invoice's period); a checkout's is its purchase key. */
+    lotKey?: string;
+  }
 >;
 export type StripePaymentRefunded = DomainEvent<
   'StripePaymentRefunded',
@@ -19,7 +23,7 @@ export type StripePaymentEvent = StripePaymentCredited | StripePaymentRefunded;
 
 export type StripePaymentState =
   | { exists: false }
-  | { exists: true; orgId: string; sessionId: string; amount: number; credits: number; amountRefunded: number; creditsRevoked: number };
+  | { exists: true; orgId: string; sessionId: string; lotKey: string | null; amount: number; credits: number; amountRefunded: number; creditsRevoked: number };
 
 export type RecordPayment = { type: 'RecordPayment'; data: StripePaymentCredited['data'] };
 export type RecordRefund = { type: 'RecordRefund'; data: { paymentIntentId: string; chargeId: string; amountRefunded: number; at: string } };
@@ -43,6 +47,7 @@ function evolve(state: StripePaymentState, event: StripePaymentEvent): StripePay
         exists: true,
         orgId: event.data.orgId,
         sessionId: event.data.sessionId,
+        lotKey: event.data.lotKey ?? null,
         amount: event.data.amount,
         credits: event.data.credits,
         amountRefunded: 0,

@@ -92,3 +92,23 @@ export const Billing = z.object({
 });
 export const OrgBillingParams = z.object({ orgId: z.uuid() });
 export const PortalAnswer = z.object({ url: z.string() });
+
+export const ReconcileBody = z.object({ orgId: z.uuid().optional() }).default({});
+export const ReconcileReport = z.object({
+  orgs: z.number().int(),
+  checked: z.number().int(),
+  missing: z.array(
+    z.object({
+      orgId: z.string(),
+      invoiceId: z.string(),
+      subscriptionId: z.string().nullable(),
+      key: z.string().nullable(),
+      eventId: z.string(),
+      outcome: z.enum(['processed', 'ignored', 'failed']),
+      detail: z.string(),
+    }),
+  ),
+  unknown: z.array(z.object({ orgId: z.string(), subscriptionId: z.string(), status: z.string() })),
+  applied: z.number().int(),
+  skipped: z.string().nullable(),
+});

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   WEBHOOK_SWEEP_MS: z.coerce.number().int().min(10).default(500),
   /** Outbound webhooks may go to loopback, private and link-local addresses (self-hosted setups, tests). */
   ALLOW_PRIVATE_WEBHOOK_URLS: flag.default(false),
+  /** How often every organization's subscriptions and paid invoices are compared with Stripe (daily). */
+  STRIPE_RECONCILE_MS: z.coerce.number().int().min(1000).default(86_400_000),
   SCHEDULER_CHECK_MS: z.coerce.number().int().min(10).default(1000),
   HEARTBEAT_MS: z.coerce.number().int().min(10).default(2000),
   /** Readiness fails when no worker has beaten for this long. */

@@ -12,6 +12,7 @@ export interface JobRegistry {
   'stripe-webhooks': {
     apply: { eventId: string };
     sweep: Record<string, never>;
+    reconcile: Record<string, never>;
   };
   /** Credit lots and holds that reach their expiry. */
   ledger: {
@@ -36,7 +37,7 @@ export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   projector: ['catch-up', 'catch-up-all'],
   replay: ['rebuild'],
-  'stripe-webhooks': ['apply', 'sweep'],
+  'stripe-webhooks': ['apply', 'sweep', 'reconcile'],
   ledger: ['expire-lot', 'expire-hold', 'sweep'],
   'webhooks-out': ['deliver', 'sweep'],
 };

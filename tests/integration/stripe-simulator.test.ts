@@ -95,4 +95,12 @@ describe('the local checkout simulator (no STRIPE_SECRET_KEY)', () => {
     expect((await admin.get('/api/admin/stripe/simulator')).body).toEqual({ mode: 'simulator', testEvents: true });
     expect((await admin.post('/api/admin/stripe/test-events', { orgId: randomUUID(), kind: 'renewal' })).status).toBe(404);
   });
+
+  it('reconciliation without a Stripe key is skipped, and says so', async () => {
+    const res = await admin.post('/api/admin/stripe/reconcile', {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ orgs: 0, checked: 0, missing: [], unknown: [], applied: 0, skipped: expect.stringMatching(/no Stripe key/) });
+    const job = await t.app.queues['stripe-webhooks'].getJobScheduler('stripe-reconcile');
+    expect(job?.every).toBe(86_400_000);
+  });
 });

@@ -1885,6 +1885,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stripe/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        orgId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applied: number;
+                            checked: number;
+                            missing: {
+                                detail: string;
+                                eventId: string;
+                                invoiceId: string;
+                                key: string | null;
+                                orgId: string;
+                                /** @enum {string} */
+                                outcome: "processed" | "ignored" | "failed";
+                                subscriptionId: string | null;
+                            }[];
+                            orgs: number;
+                            skipped: string | null;
+                            unknown: {
+                                orgId: string;
+                                status: string;
+                                subscriptionId: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stripe/simulator": {
         parameters: {
             query?: never;

@@ -1,6 +1,7 @@
 import { useAuth } from '../../../lib/auth/hooks';
 import { holds } from '../../../lib/auth/permissions';
 import { useOrgOptions, useSimulator } from '../api/test-events';
+import { ReconcilePanel } from './ReconcilePanel';
 import { TestEventsPanel } from './TestEventsPanel';
 import { TransactionsTable } from './TransactionsTable';
 import { WebhookLogTable } from './WebhookLogTable';
@@ -17,6 +18,7 @@ export default function StripePage() {
     <div className="admin-page">
       <h1>Stripe</h1>
       <TestEventsPanel canSend={canSend} orgs={orgs.data ?? null} />
+      <ReconcilePanel canRun={holds(user?.permissions, 'admin.stripe.edit')} />
       <section className="admin-billing__section" aria-labelledby="transactions-title">
         <h2 id="transactions-title">Payment transactions</h2>
         <TransactionsTable orgNames={orgNames} />
