@@ -1,7 +1,7 @@
 import type { Decider } from '../eventstore/decider.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { decideCredits, type CreditCommand } from './credit-decisions.ts';
-import { evolveOrg, initialOrgState, upcastOrgEvent, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
+import { evolveOrg, initialOrgState, upcastOrgEvent, type AutoTopUpConfigured, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
 
 export type {
   AdjustCredits,
@@ -23,6 +23,7 @@ export type SetOrganizationActive = { type: 'SetOrganizationActive'; data: { org
 export type ToggleOrganizationActive = { type: 'ToggleOrganizationActive'; data: { orgId: string; at: string } };
 export type SubscribePlan = { type: 'SubscribePlan'; data: { orgId: string; plan: OrgPlan; at: string } };
 export type LinkStripeCustomer = { type: 'LinkStripeCustomer'; data: { orgId: string; customerId: string; at: string } };
+export type ConfigureAutoTopUp = { type: 'ConfigureAutoTopUp'; data: AutoTopUpConfigured['data'] };
 export type CancelPlan = { type: 'CancelPlan'; data: { orgId: string; subscriptionId: string | null; at: string } };
 
 export type OrgCommand =
@@ -33,7 +34,8 @@ export type OrgCommand =
   | CreditCommand
   | SubscribePlan
   | CancelPlan
-  | LinkStripeCustomer;
+  | LinkStripeCustomer
+  | ConfigureAutoTopUp;
 
 function mustExist(state: OrgState) {
   if (!state.exists) throw new NotFoundError('Organization');
@@ -75,6 +77,15 @@ function linkCustomer({ data }: LinkStripeCustomer, state: OrgState): OrgEvent[]
   return state.stripeCustomerId ? [] : [{ type: 'StripeCustomerLinked', data }];
 }
 
+/** The same settings again append nothing. */
+function configureAutoTopUp({ data }: ConfigureAutoTopUp, state: OrgState): OrgEvent[] {
+  mustExist(state);
+  const was = state.autoTopUp;
+  const now = data.settings;
+  const same = was && was.enabled === now.enabled && was.thresholdCredits === now.thresholdCredits && was.planId === now.planId && was.maxPerMonth === now.maxPerMonth;
+  return same ? [] : [{ type: 'AutoTopUpConfigured', data }];
+}
+
 export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
   switch (command.type) {
     case 'CreateOrganization':
@@ -91,6 +102,8 @@ export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
       return cancel(command, state);
     case 'LinkStripeCustomer':
       return linkCustomer(command, state);
+    case 'ConfigureAutoTopUp':
+      return configureAutoTopUp(command, state);
     case 'GrantCredits':
     case 'DebitCredits':
     case 'RevokeCredits':
@@ -113,6 +126,6 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   evolve: evolveOrg,
   decide: decideOrg,
   upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
-  // 2: lots and holds (events before them are upcast when the stream is read again). 3: the Stripe customer.
-  snapshotVersion: 3,
+  // 2: lots and holds (events before them are upcast when the stream is read again). 3: the Stripe customer. 4: auto top-up.
+  snapshotVersion: 4,
 };

@@ -88,6 +88,15 @@ export type PlanCancelled = DomainEvent<'PlanCancelled', { orgId: string; planId
 /** The organization's one billing identity at Stripe (or the simulator): every checkout, portal and off-session payment uses it. */
 export type StripeCustomerLinked = DomainEvent<'StripeCustomerLinked', { orgId: string; customerId: string; at: string }>;
 
+/** Auto top-up: the organization's settings (a PUT), and what became of each charge (services/billing/auto-top-up). */
+export interface AutoTopUpSettings {
+  enabled: boolean;
+  thresholdCredits: number;
+  planId: string | null;
+  maxPerMonth: number;
+}
+export type AutoTopUpConfigured = DomainEvent<'AutoTopUpConfigured', { orgId: string; settings: AutoTopUpSettings; by: string; at: string }>;
+
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
 
 export type OrgEvent =
@@ -98,7 +107,8 @@ export type OrgEvent =
   | LedgerEvent
   | PlanSubscribed
   | PlanCancelled
-  | StripeCustomerLinked;
+  | StripeCustomerLinked
+  | AutoTopUpConfigured;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -120,6 +130,7 @@ export interface OrgState extends Ledger {
   lastBilling: string | null;
   /** Business keys of grants and revocations already applied (a billing period, a refund). */
   appliedKeys: string[];
+  autoTopUp: AutoTopUpSettings | null;
 }
 
 export const orgStreamId = (orgId: string) => `org-${orgId}`;
@@ -136,6 +147,7 @@ export const initialOrgState = (): OrgState => ({
   subscriptionIds: [],
   lastBilling: null,
   appliedKeys: [],
+  autoTopUp: null,
 });
 
 /** What credits may be spent: balance − held. */
@@ -224,6 +236,8 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
       return state.plan?.planId === event.data.planId ? { ...state, plan: null } : state;
     case 'StripeCustomerLinked':
       return { ...state, stripeCustomerId: state.stripeCustomerId ?? event.data.customerId };
+    case 'AutoTopUpConfigured':
+      return { ...state, autoTopUp: event.data.settings };
   }
 }
 

@@ -1633,8 +1633,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string|null} */
-                            autoTopUp: null;
+                            autoTopUp: {
+                                enabled: boolean;
+                                maxPerMonth: number;
+                                planId: string | null;
+                                thresholdCredits: number;
+                            };
                             customerId: string | null;
                             plan: {
                                 monthlyCredits: number;
@@ -2897,6 +2901,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/auto-top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            maxPerMonth: number;
+                            planId: string | null;
+                            thresholdCredits: number;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        maxPerMonth: number;
+                        planId: string | null;
+                        thresholdCredits: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            maxPerMonth: number;
+                            planId: string | null;
+                            thresholdCredits: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/billing": {
         parameters: {
             query?: never;
@@ -2920,8 +2997,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string|null} */
-                            autoTopUp: null;
+                            autoTopUp: {
+                                enabled: boolean;
+                                maxPerMonth: number;
+                                planId: string | null;
+                                thresholdCredits: number;
+                            };
                             customerId: string | null;
                             plan: {
                                 monthlyCredits: number;
