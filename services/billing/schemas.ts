@@ -91,7 +91,11 @@ export const AutoTopUpBody = z.object({
   planId: z.string().trim().min(1).max(100).nullable(),
   maxPerMonth: z.number().int().min(0).max(100),
 });
-export const AutoTopUp = AutoTopUpBody;
+/** The settings, and what became of the charges: the last failure, and why it turned itself off. */
+export const AutoTopUp = AutoTopUpBody.extend({
+  lastFailure: z.object({ reason: z.string(), at: z.string() }).nullable(),
+  disabledReason: z.string().nullable(),
+});
 export const Billing = z.object({
   customerId: z.string().nullable(),
   plan: z.object({ planId: z.string(), name: z.string(), monthlyCredits: z.number().int(), subscriptionId: z.string().nullable() }).nullable(),

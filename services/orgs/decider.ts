@@ -1,5 +1,6 @@
 import type { Decider } from '../eventstore/decider.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
+import { decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
 import { decideCredits, type CreditCommand } from './credit-decisions.ts';
 import { evolveOrg, initialOrgState, upcastOrgEvent, type AutoTopUpConfigured, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
 
@@ -35,7 +36,8 @@ export type OrgCommand =
   | SubscribePlan
   | CancelPlan
   | LinkStripeCustomer
-  | ConfigureAutoTopUp;
+  | ConfigureAutoTopUp
+  | AutoTopUpCommand;
 
 function mustExist(state: OrgState) {
   if (!state.exists) throw new NotFoundError('Organization');
@@ -104,6 +106,11 @@ export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
       return linkCustomer(command, state);
     case 'ConfigureAutoTopUp':
       return configureAutoTopUp(command, state);
+    case 'StartAutoTopUp':
+      mustExist(state);
+      return decideStart(command, state.autoTopUp, state.topUps);
+    case 'RecordAutoTopUp':
+      return decideRecord(command, state.topUps);
     case 'GrantCredits':
     case 'DebitCredits':
     case 'RevokeCredits':

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../eventstore/types.ts';
+import { evolveTopUp, initialTopUpState, type AutoTopUpEvent, type TopUpState } from './auto-top-up.ts';
 import {
   addLot,
   balanceOf,
@@ -108,7 +109,8 @@ export type OrgEvent =
   | PlanSubscribed
   | PlanCancelled
   | StripeCustomerLinked
-  | AutoTopUpConfigured;
+  | AutoTopUpConfigured
+  | AutoTopUpEvent;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -131,6 +133,7 @@ export interface OrgState extends Ledger {
   /** Business keys of grants and revocations already applied (a billing period, a refund). */
   appliedKeys: string[];
   autoTopUp: AutoTopUpSettings | null;
+  topUps: TopUpState;
 }
 
 export const orgStreamId = (orgId: string) => `org-${orgId}`;
@@ -148,6 +151,7 @@ export const initialOrgState = (): OrgState => ({
   lastBilling: null,
   appliedKeys: [],
   autoTopUp: null,
+  topUps: initialTopUpState(),
 });
 
 /** What credits may be spent: balance − held. */
@@ -237,7 +241,13 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
     case 'StripeCustomerLinked':
       return { ...state, stripeCustomerId: state.stripeCustomerId ?? event.data.customerId };
     case 'AutoTopUpConfigured':
-      return { ...state, autoTopUp: event.data.settings };
+      return { ...state, autoTopUp: event.data.settings, topUps: { ...state.topUps, disabledReason: null } };
+    case 'AutoTopUpDisabled':
+      return { ...state, autoTopUp: state.autoTopUp && { ...state.autoTopUp, enabled: false }, topUps: evolveTopUp(state.topUps, event) };
+    case 'AutoTopUpAttempted':
+    case 'AutoTopUpSucceeded':
+    case 'AutoTopUpFailed':
+      return { ...state, topUps: evolveTopUp(state.topUps, event) };
   }
 }
 

@@ -12,7 +12,7 @@ export const AUTO_TOP_UP_OFF: AutoTopUpSettings = { enabled: false, thresholdCre
 
 /** The settings and what became of the last charges, as GET /api/me/auto-top-up and GET /api/me/billing answer them. */
 export function autoTopUpView(org: OrgState): z.infer<typeof AutoTopUp> {
-  return { ...(org.autoTopUp ?? AUTO_TOP_UP_OFF) };
+  return { ...(org.autoTopUp ?? AUTO_TOP_UP_OFF), lastFailure: org.topUps.lastFailure, disabledReason: org.topUps.disabledReason };
 }
 
 /** Only an active one-time pack can be bought off-session. */

@@ -1634,7 +1634,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             autoTopUp: {
+                                disabledReason: string | null;
                                 enabled: boolean;
+                                lastFailure: {
+                                    at: string;
+                                    reason: string;
+                                } | null;
                                 maxPerMonth: number;
                                 planId: string | null;
                                 thresholdCredits: number;
@@ -2924,7 +2929,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            disabledReason: string | null;
                             enabled: boolean;
+                            lastFailure: {
+                                at: string;
+                                reason: string;
+                            } | null;
                             maxPerMonth: number;
                             planId: string | null;
                             thresholdCredits: number;
@@ -2958,7 +2968,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            disabledReason: string | null;
                             enabled: boolean;
+                            lastFailure: {
+                                at: string;
+                                reason: string;
+                            } | null;
                             maxPerMonth: number;
                             planId: string | null;
                             thresholdCredits: number;
@@ -2998,7 +3013,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             autoTopUp: {
+                                disabledReason: string | null;
                                 enabled: boolean;
+                                lastFailure: {
+                                    at: string;
+                                    reason: string;
+                                } | null;
                                 maxPerMonth: number;
                                 planId: string | null;
                                 thresholdCredits: number;
