@@ -1,5 +1,13 @@
 import type { DomainEvent } from '../eventstore/types.ts';
-import type { AutoTopUpSettings, CreditsDebited } from './events.ts';
+
+/** The organization's settings, as a member PUTs them (services/billing/auto-top-up). */
+export interface AutoTopUpSettings {
+  enabled: boolean;
+  thresholdCredits: number;
+  planId: string | null;
+  maxPerMonth: number;
+}
+export type AutoTopUpConfigured = DomainEvent<'AutoTopUpConfigured', { orgId: string; settings: AutoTopUpSettings; by: string; at: string }>;
 
 /**
  * Auto top-up on the organization's stream: one attempt per crossing of the threshold (a debit's
@@ -77,7 +85,7 @@ export function crossingOf(events: readonly { type: string; data: unknown }[], s
   if (!settings?.enabled) return null;
   for (const e of events) {
     if (e.type !== 'CreditsDebited') continue;
-    const d = e.data as CreditsDebited['data'];
+    const d = e.data as { orgId: string; usageId: string; amount: number; balanceAfter: number };
     if (d.balanceAfter < settings.thresholdCredits && d.balanceAfter + d.amount >= settings.thresholdCredits) return `${d.orgId}-${d.usageId}`;
   }
   return null;

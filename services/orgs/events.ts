@@ -1,5 +1,7 @@
 import type { DomainEvent } from '../eventstore/types.ts';
-import { evolveTopUp, initialTopUpState, type AutoTopUpEvent, type TopUpState } from './auto-top-up.ts';
+import { evolveTopUp, initialTopUpState, type AutoTopUpConfigured, type AutoTopUpEvent, type AutoTopUpSettings, type TopUpState } from './auto-top-up.ts';
+
+export type { AutoTopUpConfigured, AutoTopUpSettings } from './auto-top-up.ts';
 import {
   addLot,
   balanceOf,
@@ -88,15 +90,6 @@ export type PlanSubscribed = DomainEvent<'PlanSubscribed', { orgId: string; plan
 export type PlanCancelled = DomainEvent<'PlanCancelled', { orgId: string; planId: string; subscriptionId: string | null; at: string }>;
 /** The organization's one billing identity at Stripe (or the simulator): every checkout, portal and off-session payment uses it. */
 export type StripeCustomerLinked = DomainEvent<'StripeCustomerLinked', { orgId: string; customerId: string; at: string }>;
-
-/** Auto top-up: the organization's settings (a PUT), and what became of each charge (services/billing/auto-top-up). */
-export interface AutoTopUpSettings {
-  enabled: boolean;
-  thresholdCredits: number;
-  planId: string | null;
-  maxPerMonth: number;
-}
-export type AutoTopUpConfigured = DomainEvent<'AutoTopUpConfigured', { orgId: string; settings: AutoTopUpSettings; by: string; at: string }>;
 
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
 
