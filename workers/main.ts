@@ -63,7 +63,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log, ledgerQueue: queues.ledger }) as Record<string, Handler>,
-    ledger: ledgerHandlers({ pool, store, queue: queues.ledger, log }) as Record<string, Handler>,
+    ledger: ledgerHandlers({ pool, store, queue: queues.ledger, log, config, stripeQueue: queues['stripe-webhooks'] }) as Record<string, Handler>,
   };
   for (const queue of QUEUE_NAMES) {
     const missing = JOB_NAMES[queue].filter((name) => !handlers[queue][name]);

@@ -23,7 +23,7 @@ export type AutoTopUpEvent = AutoTopUpAttempted | AutoTopUpSucceeded | AutoTopUp
 export const MAX_FAILURES_IN_ROW = 3;
 
 export interface TopUpState {
-  attempts: { crossing: string; month: string }[];
+  attempts: { crossing: string; month: string; planId: string }[];
   /** Crossings whose outcome is recorded. */
   settled: string[];
   failuresInRow: number;
@@ -39,7 +39,7 @@ export const monthOf = (at: string) => at.slice(0, 7);
 export function evolveTopUp(state: TopUpState, event: AutoTopUpEvent): TopUpState {
   switch (event.type) {
     case 'AutoTopUpAttempted':
-      return { ...state, attempts: [...state.attempts, { crossing: event.data.crossing, month: event.data.month }] };
+      return { ...state, attempts: [...state.attempts, { crossing: event.data.crossing, month: event.data.month, planId: event.data.planId }] };
     case 'AutoTopUpSucceeded':
       return { ...state, settled: [...state.settled, event.data.crossing], failuresInRow: 0 };
     case 'AutoTopUpFailed':
