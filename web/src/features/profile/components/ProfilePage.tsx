@@ -5,6 +5,7 @@ import { useMyCredits } from '../api/get-credits';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, CreditLots } from './CreditsCards';
+import { AutoTopUpCard } from './AutoTopUpCard';
 import { BillingCard } from './BillingCard';
 import { PlanCard } from './PlanCard';
 import { ProfileForm } from './ProfileForm';
@@ -41,6 +42,7 @@ export default function ProfilePage() {
           <PlanCard organization={data.organization} />
           <BalanceCard organization={data.organization} credits={credits.data} />
           <BillingCard hasOrganization={Boolean(data.organization)} />
+          <AutoTopUpCard hasOrganization={Boolean(data.organization)} />
         </div>
       </div>
       {data.organization && (credits.data || credits.isError) && (
