@@ -65,7 +65,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log, ledgerQueue: queues.ledger, stripe: billingMode(config) === 'stripe' ? () => stripeClient(config) : undefined }) as Record<string, Handler>,
-    ledger: ledgerHandlers({ pool, store, queue: queues.ledger, log }) as Record<string, Handler>,
+    ledger: ledgerHandlers({ pool, store, queue: queues.ledger, log, config, stripeQueue: queues['stripe-webhooks'] }) as Record<string, Handler>,
     'webhooks-out': webhooksOutHandlers({
       pool,
       queue: queues['webhooks-out'],

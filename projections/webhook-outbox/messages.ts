@@ -12,7 +12,7 @@ export interface WebhookMessage {
 }
 
 /** The org events that become webhook messages. */
-export const MESSAGE_SOURCES = ['CreditsGranted', 'CreditsExpired', 'HoldExpired', 'PlanSubscribed', 'PlanCancelled', 'CreditsLow', 'CreditsDepleted'] as const;
+export const MESSAGE_SOURCES = ['CreditsGranted', 'CreditsExpired', 'HoldExpired', 'PlanSubscribed', 'PlanCancelled', 'CreditsLow', 'CreditsDepleted', 'AutoTopUpFailed'] as const;
 
 const message = (event: StoredEvent, orgId: string, type: WebhookEventType, data: Record<string, unknown>): WebhookMessage => ({
   orgId,
@@ -41,6 +41,8 @@ export function messageOf(event: StoredEvent<OrgEvent>): WebhookMessage | null {
       return message(event, event.data.orgId, 'credits.low', { available: event.data.available, threshold: event.data.threshold });
     case 'CreditsDepleted':
       return message(event, event.data.orgId, 'credits.depleted', { available: event.data.available });
+    case 'AutoTopUpFailed':
+      return message(event, event.data.orgId, 'auto_top_up.failed', { crossing: event.data.crossing, reason: event.data.reason });
     default:
       return null;
   }

@@ -149,6 +149,23 @@ async function checkout(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, in
   return { orgId, summary: done.join(', ') };
 }
 
+/** An auto top-up paid: recorded as a payment (a refund finds it) and granted as an auto_top_up lot, once. */
+async function topUp(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'top_up' }>, plan: Plan, at: string): Promise<Effect> {
+  const { orgId, paymentIntentId } = intent;
+  await knownOrg(deps, orgId);
+  await tx.run(
+    stripePaymentDecider,
+    stripePaymentStreamId(paymentIntentId),
+    { type: 'RecordPayment', data: { paymentIntentId, orgId, planId: plan.planId, sessionId: paymentIntentId, amount: intent.amount, currency: intent.currency, credits: plan.one_time_credits, at } },
+    { metadata: metadataOf(eventId) },
+  );
+  const granted = await grant(tx, sink, eventId, 'auto-top-up', {
+    orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'auto_top_up', expiresAt: oneTimeExpiry(plan, at),
+    description: `Auto top-up: ${plan.name}`, key: purchaseKey(paymentIntentId), at,
+  });
+  return { orgId, summary: `auto top-up granted ${granted} credits` };
+}
+
 async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
   const key = invoiceGrantKey(intent);
   if (intent.periodEnd !== null) {
@@ -267,6 +284,8 @@ async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, int
   switch (intent.kind) {
     case 'checkout':
       return checkout(deps, tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
+    case 'top_up':
+      return topUp(deps, tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'period':
       return period(tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'ended':

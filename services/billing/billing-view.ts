@@ -4,6 +4,7 @@ import { loadState } from '../eventstore/command-handler.ts';
 import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId } from '../orgs/events.ts';
 import { NotFoundError } from '../platform/errors.ts';
+import { autoTopUpView } from './auto-top-up/settings.ts';
 import type { Billing } from './schemas.ts';
 import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
 
@@ -27,5 +28,5 @@ export async function billingOf(app: FastifyInstance, orgId: string): Promise<z.
     }),
   );
   const plan = org.plan ? { planId: org.plan.planId, name: org.plan.name, monthlyCredits: org.plan.monthlyCredits, subscriptionId: org.plan.subscriptionId } : null;
-  return { customerId: org.stripeCustomerId, plan, subscriptions, autoTopUp: null };
+  return { customerId: org.stripeCustomerId, plan, subscriptions, autoTopUp: autoTopUpView(org) };
 }

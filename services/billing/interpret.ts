@@ -56,6 +56,8 @@ export type Intent =
       created: number;
     }
   | { kind: 'ended'; subscriptionId: string; orgId: string | null }
+  /** An auto top-up's off-session payment succeeded (metadata kind 'auto_top_up'). */
+  | { kind: 'top_up'; orgId: string; planId: string; paymentIntentId: string; amount: number; currency: string }
   | { kind: 'refund'; chargeId: string; paymentIntentId: string; amountRefunded: number }
   | { kind: 'ignore'; reason: string }
   | { kind: 'invalid'; reason: string };
@@ -209,6 +211,16 @@ function chargeRefunded(charge: Obj): Intent {
   return { kind: 'refund', chargeId, paymentIntentId, amountRefunded };
 }
 
+/** Only our auto top-ups: a checkout's own payment intent is applied from its session. */
+function paymentSucceeded(intent: Obj): Intent {
+  const m = obj(intent.metadata);
+  if (m.kind !== 'auto_top_up') return { kind: 'ignore', reason: 'payment intent is not an auto top-up (its checkout session grants)' };
+  const meta = ours(intent.metadata);
+  const paymentIntentId = str(intent.id);
+  if (!paymentIntentId || !meta.orgId || !meta.planId) return { kind: 'invalid', reason: 'auto top-up payment lacks id, orgId or planId' };
+  return { kind: 'top_up', orgId: meta.orgId, planId: meta.planId, paymentIntentId, amount: num(intent.amount_received) ?? num(intent.amount) ?? 0, currency: str(intent.currency) ?? 'usd' };
+}
+
 export function interpret(event: StripeEventEnvelope): Intent {
   const object = obj(event.data?.object);
   switch (event.type) {
@@ -223,6 +235,8 @@ export function interpret(event: StripeEventEnvelope): Intent {
       return subscriptionUpdated(object, event.created);
     case 'charge.refunded':
       return chargeRefunded(object);
+    case 'payment_intent.succeeded':
+      return paymentSucceeded(object);
     default:
       return { kind: 'ignore', reason: `event type ${event.type} is not handled` };
   }

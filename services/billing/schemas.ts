@@ -84,11 +84,23 @@ export const BillingSubscription = z.object({
   cancelAtPeriodEnd: z.boolean(),
   pendingPlanId: z.string().nullable(),
 });
+/** PUT /api/me/auto-top-up: every field, each time. */
+export const AutoTopUpBody = z.object({
+  enabled: z.boolean(),
+  thresholdCredits: z.number().int().min(0).max(1_000_000_000),
+  planId: z.string().trim().min(1).max(100).nullable(),
+  maxPerMonth: z.number().int().min(0).max(100),
+});
+/** The settings, and what became of the charges: the last failure, and why it turned itself off. */
+export const AutoTopUp = AutoTopUpBody.extend({
+  lastFailure: z.object({ reason: z.string(), at: z.string() }).nullable(),
+  disabledReason: z.string().nullable(),
+});
 export const Billing = z.object({
   customerId: z.string().nullable(),
   plan: z.object({ planId: z.string(), name: z.string(), monthlyCredits: z.number().int(), subscriptionId: z.string().nullable() }).nullable(),
   subscriptions: z.array(BillingSubscription),
-  autoTopUp: z.null(),
+  autoTopUp: AutoTopUp,
 });
 export const OrgBillingParams = z.object({ orgId: z.uuid() });
 export const PortalAnswer = z.object({ url: z.string() });

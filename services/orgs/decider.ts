@@ -1,7 +1,8 @@
 import type { Decider } from '../eventstore/decider.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
+import { decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
 import { decideCredits, type CreditCommand } from './credit-decisions.ts';
-import { availableOf, evolveOrg, initialOrgState, upcastOrgEvent, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
+import { availableOf, evolveOrg, initialOrgState, upcastOrgEvent, type AutoTopUpConfigured, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
 import { ValidationError } from '../platform/errors.ts';
 
 export type {
@@ -24,6 +25,7 @@ export type SetOrganizationActive = { type: 'SetOrganizationActive'; data: { org
 export type ToggleOrganizationActive = { type: 'ToggleOrganizationActive'; data: { orgId: string; at: string } };
 export type SubscribePlan = { type: 'SubscribePlan'; data: { orgId: string; plan: OrgPlan; at: string } };
 export type LinkStripeCustomer = { type: 'LinkStripeCustomer'; data: { orgId: string; customerId: string; at: string } };
+export type ConfigureAutoTopUp = { type: 'ConfigureAutoTopUp'; data: AutoTopUpConfigured['data'] };
 export type CancelPlan = { type: 'CancelPlan'; data: { orgId: string; subscriptionId: string | null; at: string } };
 
 export type SetAlerts = { type: 'SetAlerts'; data: { orgId: string; lowBalanceCredits: number | null; at: string } };
@@ -37,7 +39,9 @@ export type OrgCommand =
   | CreditCommand
   | SubscribePlan
   | CancelPlan
-  | LinkStripeCustomer;
+  | LinkStripeCustomer
+  | ConfigureAutoTopUp
+  | AutoTopUpCommand;
 
 function mustExist(state: OrgState) {
   if (!state.exists) throw new NotFoundError('Organization');
@@ -105,6 +109,15 @@ function decideCreditsWithAlerts(command: CreditCommand, state: OrgState): OrgEv
   return [...events, ...alertsAfter(state, events, command.data.orgId, command.data.at)];
 }
 
+/** The same settings again append nothing. */
+function configureAutoTopUp({ data }: ConfigureAutoTopUp, state: OrgState): OrgEvent[] {
+  mustExist(state);
+  const was = state.autoTopUp;
+  const now = data.settings;
+  const same = was && was.enabled === now.enabled && was.thresholdCredits === now.thresholdCredits && was.planId === now.planId && was.maxPerMonth === now.maxPerMonth;
+  return same ? [] : [{ type: 'AutoTopUpConfigured', data }];
+}
+
 export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
   switch (command.type) {
     case 'SetAlerts':
@@ -123,6 +136,13 @@ export function decideOrg(command: OrgCommand, state: OrgState): OrgEvent[] {
       return cancel(command, state);
     case 'LinkStripeCustomer':
       return linkCustomer(command, state);
+    case 'ConfigureAutoTopUp':
+      return configureAutoTopUp(command, state);
+    case 'StartAutoTopUp':
+      mustExist(state);
+      return decideStart(command, state.autoTopUp, state.topUps);
+    case 'RecordAutoTopUp':
+      return decideRecord(command, state.topUps);
     case 'GrantCredits':
     case 'DebitCredits':
     case 'RevokeCredits':
@@ -145,6 +165,6 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   evolve: evolveOrg,
   decide: decideOrg,
   upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
-  // 2: lots and holds (events before them are upcast when the stream is read again); 3: the Stripe customer or alerts (two branches); 4: both.
-  snapshotVersion: 4,
+  // 2: lots and holds (events before them are upcast when the stream is read again); 3: the Stripe customer, alerts or auto top-up (three branches); 5: all three.
+  snapshotVersion: 5,
 };

@@ -1,4 +1,7 @@
 import type { DomainEvent } from '../eventstore/types.ts';
+import { evolveTopUp, initialTopUpState, type AutoTopUpConfigured, type AutoTopUpEvent, type AutoTopUpSettings, type TopUpState } from './auto-top-up.ts';
+
+export type { AutoTopUpConfigured, AutoTopUpSettings } from './auto-top-up.ts';
 import {
   addLot,
   balanceOf,
@@ -107,7 +110,9 @@ export type OrgEvent =
   | PlanSubscribed
   | PlanCancelled
   | StripeCustomerLinked
-  | AlertEvent;
+  | AlertEvent
+  | AutoTopUpConfigured
+  | AutoTopUpEvent;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -129,6 +134,8 @@ export interface OrgState extends Ledger {
   lastBilling: string | null;
   /** Business keys of grants and revocations already applied (a billing period, a refund). */
   appliedKeys: string[];
+  autoTopUp: AutoTopUpSettings | null;
+  topUps: TopUpState;
   alerts: AlertState;
 }
 
@@ -155,6 +162,8 @@ export const initialOrgState = (): OrgState => ({
   lastBilling: null,
   appliedKeys: [],
   alerts: { lowBalanceCredits: null, lowSent: false, depletedSent: true },
+  autoTopUp: null,
+  topUps: initialTopUpState(),
 });
 
 /** What credits may be spent: balance − held. */
@@ -261,6 +270,14 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
       return { ...state, alerts: { ...state.alerts, lowSent: true } };
     case 'CreditsDepleted':
       return { ...state, alerts: { ...state.alerts, depletedSent: true } };
+    case 'AutoTopUpConfigured':
+      return { ...state, autoTopUp: event.data.settings, topUps: { ...state.topUps, disabledReason: null } };
+    case 'AutoTopUpDisabled':
+      return { ...state, autoTopUp: state.autoTopUp && { ...state.autoTopUp, enabled: false }, topUps: evolveTopUp(state.topUps, event) };
+    case 'AutoTopUpAttempted':
+    case 'AutoTopUpSucceeded':
+    case 'AutoTopUpFailed':
+      return { ...state, topUps: evolveTopUp(state.topUps, event) };
   }
 }
 

@@ -4,6 +4,7 @@ import { loadState } from '../eventstore/command-handler.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { EventMetadata, LogPosition } from '../eventstore/types.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
+import { crossingOf } from './auto-top-up.ts';
 import { creditsView, type CreditsView } from './credits-view.ts';
 import { DEFAULT_HOLD_TTL_SECONDS } from './credit-decisions.ts';
 import { orgDecider } from './decider.ts';
@@ -47,6 +48,12 @@ type Closed = { closed: 'captured' | 'released' | 'expired' };
 async function run(deps: LedgerDeps, orgId: string, request: OrgRequest) {
   const decided = await orgQueue(deps.store, deps.metrics).run(orgId, request);
   if (decided.position) deps.commands?.appended(decided.position);
+  const crossing = crossingOf(decided.events, decided.state.autoTopUp);
+  if (crossing && deps.queues) {
+    deps.queues.ledger
+      .add('auto-top-up', { orgId, crossing }, { jobId: `auto-top-up-${crossing.replace(/[^A-Za-z0-9_-]/g, '_')}`, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 100 })
+      .catch((err: unknown) => deps.log?.warn({ err, orgId }, 'could not queue an auto top-up'));
+  }
   return decided;
 }
 

@@ -19,6 +19,8 @@ export interface JobRegistry {
     'expire-lot': { orgId: string; lotId: string };
     'expire-hold': { orgId: string; holdId: string };
     sweep: Record<string, never>;
+    /** A debit took the balance below the auto top-up threshold: charge the saved card once for that crossing. */
+    'auto-top-up': { orgId: string; crossing: string };
   };
   /** Outbound webhooks (Standard Webhooks): one delivery per endpoint and message, and a sweep that queues the pending ones. */
   'webhooks-out': {
@@ -38,7 +40,7 @@ export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   projector: ['catch-up', 'catch-up-all'],
   replay: ['rebuild'],
   'stripe-webhooks': ['apply', 'sweep', 'reconcile'],
-  ledger: ['expire-lot', 'expire-hold', 'sweep'],
+  ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up'],
   'webhooks-out': ['deliver', 'sweep'],
 };
 

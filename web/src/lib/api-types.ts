@@ -1855,8 +1855,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string|null} */
-                            autoTopUp: null;
+                            autoTopUp: {
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                lastFailure: {
+                                    at: string;
+                                    reason: string;
+                                } | null;
+                                maxPerMonth: number;
+                                planId: string | null;
+                                thresholdCredits: number;
+                            };
                             customerId: string | null;
                             plan: {
                                 monthlyCredits: number;
@@ -3431,6 +3440,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/auto-top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            lastFailure: {
+                                at: string;
+                                reason: string;
+                            } | null;
+                            maxPerMonth: number;
+                            planId: string | null;
+                            thresholdCredits: number;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        maxPerMonth: number;
+                        planId: string | null;
+                        thresholdCredits: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            lastFailure: {
+                                at: string;
+                                reason: string;
+                            } | null;
+                            maxPerMonth: number;
+                            planId: string | null;
+                            thresholdCredits: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/billing": {
         parameters: {
             query?: never;
@@ -3454,8 +3546,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string|null} */
-                            autoTopUp: null;
+                            autoTopUp: {
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                lastFailure: {
+                                    at: string;
+                                    reason: string;
+                                } | null;
+                                maxPerMonth: number;
+                                planId: string | null;
+                                thresholdCredits: number;
+                            };
                             customerId: string | null;
                             plan: {
                                 monthlyCredits: number;

@@ -7,6 +7,7 @@ import { useMyCredits } from '../api/get-credits';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, CreditLots } from './CreditsCards';
+import { AutoTopUpCard } from './AutoTopUpCard';
 import { BillingCard } from './BillingCard';
 import { IntegrationsCard } from './IntegrationsCard';
 import { PlanCard } from './PlanCard';
@@ -47,6 +48,7 @@ export default function ProfilePage() {
           <PlanCard organization={data.organization} />
           <BalanceCard organization={data.organization} credits={credits.data} />
           <BillingCard hasOrganization={Boolean(data.organization)} />
+          <AutoTopUpCard hasOrganization={Boolean(data.organization)} />
         </div>
       </div>
       {data.organization && (credits.data || credits.isError) && (

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeAutoTopUp } from '../../services/billing/auto-top-up/charge.ts';
+import { startApp, type TestApp } from '../support/app.ts';
+import type { Client } from '../support/http.ts';
+import { signInAdmin } from '../support/identity.ts';
+import { memberWithOrg } from '../support/orgs.ts';
+import { countEvents, createPlans, eventually, PACK_PLAN, PRO_PLAN } from './stripe-support.ts';
+
+/** Auto top-up through the simulator (no Stripe key): a crossing charges once, the cap holds. */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startApp();
+  await createPlans(await signInAdmin(t.url), PRO_PLAN, PACK_PLAN);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const balance = (orgId: string) => t.db.query('SELECT credit_balance::int AS b FROM orgs WHERE id = $1', [orgId]).then((r) => r.rows[0].b as number);
+const untilBalance = (orgId: string, b: number) => eventually(() => balance(orgId), (v) => v === b, 30_000);
+const topUpGrants = (orgId: string) =>
+  t.db.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'CreditsGranted' AND data->>'source' = 'auto_top_up'`, [`org-${orgId}`]).then((r) => r.rows[0].n as number);
+
+async function buyPack(client: Client) {
+  const res = await client.post('/api/stripe/create-checkout-session', { subscriptionId: PACK_PLAN.id });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const sessionId = String(res.body.url).split('/').at(-1)!;
+  expect((await client.post(`/api/stripe/sim/sessions/${sessionId}/pay`, {})).status).toBe(200);
+}
+
+async function member(maxPerMonth: number) {
+  const m = await memberWithOrg(t, `atu-ch-${randomUUID().slice(0, 6)}@example.com`);
+  await buyPack(m.client);
+  await untilBalance(m.orgId, 500);
+  const put = await m.client.put('/api/me/auto-top-up', { enabled: true, thresholdCredits: 400, planId: PACK_PLAN.id, maxPerMonth });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  return m;
+}
+
+describe('auto top-up charges (simulator)', () => {
+  it('a debit below the threshold buys the pack once; a second crossing past the monthly cap buys nothing', async () => {
+    const { client, orgId } = await member(1);
+    expect((await client.post('/api/usage', { credits: 150, description: 'work', idempotencyKey: 'a1' })).status).toBe(200);
+    await untilBalance(orgId, 850);
+    expect((await client.post('/api/usage', { credits: 500, description: 'more', idempotencyKey: 'a2' })).status).toBe(200);
+    await untilBalance(orgId, 350);
+    // The second crossing's job ran and was refused by the cap.
+    await eventually(() => t.db.query(`SELECT 1 FROM events WHERE stream_id = $1 AND type = 'CreditsDebited'`, [`org-${orgId}`]).then((r) => r.rowCount), (n) => n === 2);
+    const direct = await chargeAutoTopUp({ store: t.app.store, config: t.app.config }, orgId, `${orgId}-late`);
+    expect(direct).toMatch(/cap/);
+    expect(await countEvents(t, `org-${orgId}`, 'AutoTopUpAttempted')).toBe(1);
+    expect(await topUpGrants(orgId)).toBe(1);
+  });
+
+  it('one crossing run by two jobs at once charges once', async () => {
+    const { orgId } = await member(5);
+    const crossing = `${orgId}-manual-${randomUUID().slice(0, 6)}`;
+    const deps = { store: t.app.store, config: t.app.config };
+    await Promise.all([chargeAutoTopUp(deps, orgId, crossing), chargeAutoTopUp(deps, orgId, crossing), chargeAutoTopUp(deps, orgId, crossing)]);
+    await untilBalance(orgId, 1000);
+    expect(await countEvents(t, `org-${orgId}`, 'AutoTopUpAttempted')).toBe(1);
+    expect(await countEvents(t, `org-${orgId}`, 'AutoTopUpSucceeded')).toBe(1);
+    expect(await topUpGrants(orgId)).toBe(1);
+  });
+});
+
