@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, buildUrl, errorMessage, serverMessage } from './api';
+import { ApiError, apiFetch, buildUrl, errorMessage, onStaleAnswer, serverMessage } from './api';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -7,6 +7,17 @@ const json = (status: number, body: unknown) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('apiFetch', () => {
+  it('tells its listeners of an answer the server marked stale, and only of those', async () => {
+    const heard = vi.fn();
+    const stop = onStaleAnswer(heard);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"n":1}', { status: 200, headers: { 'content-type': 'application/json', 'x-stale': 'true' } })));
+    await expect(apiFetch('/api/thing')).resolves.toEqual({ n: 1 });
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { n: 2 })));
+    await apiFetch('/api/thing');
+    stop();
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it('sends credentials and no content type when there is no body', async () => {
     const fetchMock = vi.fn(async () => json(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);

@@ -51,6 +51,16 @@ export function errorMessage(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * Who wants to know that the server answered a read before its read models showed this session's
+ * last command (`x-stale: true`, after waiting a second for them): the app refetches shortly after.
+ */
+const staleListeners = new Set<() => void>();
+export function onStaleAnswer(listener: () => void): () => void {
+  staleListeners.add(listener);
+  return () => staleListeners.delete(listener);
+}
+
 export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
   const hasBody = body !== undefined;
@@ -68,6 +78,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
     throw new ApiError(0, undefined, 'Network error');
   }
   const data = await readBody(res);
+  if (res.ok && res.headers.get('x-stale') === 'true') staleListeners.forEach((listener) => listener());
   if (!res.ok) throw new ApiError(res.status, data, errorMessage(data, `Request failed (${res.status})`));
   return data as T;
 }
