@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../services/platform/config.ts';
 import { buildApi } from '../../bin/compose.ts';
 import { listenOptions, type BuildOptions } from '../../services/http/app.ts';
 import { createPool } from '../../services/platform/pool.ts';
+import { projectionsCaughtUp } from '../../projections/status.ts';
 import { startWorkers, type RunningWorkers } from '../../workers/main.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -63,6 +64,11 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   await app.listen({ ...listenOptions(config, 0), host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const db = createPool(config.DATABASE_URL, 4);
+  // A file's first command should not race the workers' first catch-up of the read models (on a busy
+  // machine the first create could wait out the command's read-model wait and read nothing).
+  for (const until = Date.now() + 60_000; workers && Date.now() < until && !(await projectionsCaughtUp(db)); ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     app,
