@@ -19,7 +19,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const balance = (orgId: string) => t.db.query('SELECT credit_balance::int AS b FROM orgs WHERE id = $1', [orgId]).then((r) => r.rows[0].b as number);
+// The organization's row may not be in the read model yet: no row reads as null and the wait goes on.
+const balance = (orgId: string) => t.db.query('SELECT credit_balance::int AS b FROM orgs WHERE id = $1', [orgId]).then((r) => (r.rows[0]?.b ?? null) as number | null);
 const untilBalance = (orgId: string, b: number) => eventually(() => balance(orgId), (v) => v === b, 30_000);
 const topUpGrants = (orgId: string) =>
   t.db.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'CreditsGranted' AND data->>'source' = 'auto_top_up'`, [`org-${orgId}`]).then((r) => r.rows[0].n as number);
