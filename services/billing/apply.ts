@@ -323,13 +323,16 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
   const applied = await inTransaction(deps.pool, deps.store, async (tx) => {
     sink = [];
     const effect = await effects(deps, tx, sink, event.id, intent, paid, at);
-    await tx.run(
+    const marked = await tx.run(
       stripeEventDecider,
       streamId,
       { type: 'MarkStripeEventProcessed', data: { eventId: event.id, orgId: effect.orgId, summary: effect.summary, at } },
       { metadata: meta },
     );
-    return { status: 'processed' as const, ...effect };
+    // Applied meanwhile by another worker, the sweep or an admin's retry: its keyed grants made ours
+    // change nothing, so answer what that application recorded.
+    const first = marked.events.length === 0 && marked.state.received && marked.state.status === 'processed' ? marked.state.outcome : undefined;
+    return { status: 'processed' as const, ...effect, ...(first !== undefined ? { summary: first } : {}) };
   });
   await scheduleExpiries(deps.ledgerQueue, sink, (err) => deps.log?.warn({ err }, 'could not schedule a lot expiry (the sweep will catch it)'));
   return applied;

@@ -27,7 +27,10 @@ export type StripeEventLogEvent = StripeEventReceived | StripeEventProcessed | S
 
 export type StripeEventStatus = 'received' | 'processed' | 'ignored' | 'failed';
 
-export type StripeEventState = { received: false } | { received: true; status: StripeEventStatus; event: StripeEventEnvelope; receivedAt: string };
+export type StripeEventState =
+  | { received: false }
+  /** `outcome`: the summary or reason of the outcome recorded since the last request (what an applier that came second answers). */
+  | { received: true; status: StripeEventStatus; event: StripeEventEnvelope; receivedAt: string; outcome?: string };
 
 /** One stream per Stripe event id: a redelivery finds the stream and appends nothing. */
 export const stripeEventStreamId = (eventId: string) => `stripe_event-${eventId}`;
@@ -45,10 +48,11 @@ export function evolveStripeEvent(state: StripeEventState, event: StripeEventLog
     case 'StripeEventReceived':
       return { received: true, status: 'received', event: event.data.event, receivedAt: event.data.at };
     case 'StripeEventRetryRequested':
-      return state.received ? { ...state, status: 'received' } : state;
+      return state.received ? { ...state, status: 'received', outcome: undefined } : state;
     case 'StripeEventProcessed':
+      return state.received ? { ...state, status: STATUS[event.type], outcome: event.data.summary } : state;
     case 'StripeEventIgnored':
     case 'StripeEventFailed':
-      return state.received ? { ...state, status: STATUS[event.type] } : state;
+      return state.received ? { ...state, status: STATUS[event.type], outcome: event.data.reason } : state;
   }
 }

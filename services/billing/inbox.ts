@@ -1,7 +1,7 @@
 import type { Queryable } from '../platform/pool.ts';
 
 /**
- * The durable inbox: Stripe events stored (received, or retried by an admin over 10 s ago) whose outcome is not
+ * The durable inbox: Stripe events stored (received, or retried by an admin) whose outcome is not
  * in the log yet, oldest first. Read from the log itself (not a read model), through a partial
  * index that holds only these streams (migrations/003_stripe_inbox.sql), so it stays cheap.
  */
@@ -11,9 +11,7 @@ export async function pendingStripeEvents(db: Queryable, limit = 500): Promise<s
     text: `SELECT e.data->>'eventId' AS event_id
              FROM streams s JOIN events e ON e.stream_id = s.stream_id AND e.stream_position = s.version
             WHERE s.stream_type = 'stripe_event' AND s.version % 2 = 1
-              -- An admin's retry is applied by the request that recorded it; the sweep takes it over only
-              -- if that request died (after 10 s), so the admin's answer says what the retry granted.
-              AND (e.type = 'StripeEventReceived' OR (e.type = 'StripeEventRetryRequested' AND s.updated_at < now() - interval '10 seconds'))
+              AND e.type IN ('StripeEventReceived', 'StripeEventRetryRequested')
             ORDER BY s.updated_at
             LIMIT $1`,
     values: [limit],

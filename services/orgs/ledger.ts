@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import { loadState } from '../eventstore/command-handler.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { EventMetadata, LogPosition } from '../eventstore/types.ts';
+import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
 import { crossingOf } from './auto-top-up.ts';
 import { creditsView, type CreditsView } from './credits-view.ts';
@@ -50,8 +51,9 @@ async function run(deps: LedgerDeps, orgId: string, request: OrgRequest) {
   if (decided.position) deps.commands?.appended(decided.position);
   const crossing = crossingOf(decided.events, decided.state.autoTopUp);
   if (crossing && deps.queues) {
+    const job = autoTopUpJob(orgId, crossing);
     deps.queues.ledger
-      .add('auto-top-up', { orgId, crossing }, { jobId: `auto-top-up-${crossing.replace(/[^A-Za-z0-9_-]/g, '_')}`, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: 100 })
+      .add(job.name, job.data, job.opts)
       .catch((err: unknown) => deps.log?.warn({ err, orgId }, 'could not queue an auto top-up'));
   }
   return decided;

@@ -89,7 +89,9 @@ export const retryCatchUpJob = (projection: string, at = Date.now()) => ({
 });
 
 /** Job ids cannot contain ':' nor be all digits; Stripe ids never are, but a forged one might. */
-export const stripeEventJobId = (eventId: string) => `stripe-event-${eventId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');
+
+export const stripeEventJobId = (eventId: string) => `stripe-event-${safeId(eventId)}`;
 
 /**
  * A refund may overtake the payment it refunds: a few retries with backoff (about a minute in
@@ -120,7 +122,6 @@ export const rebuildJob = (projection: string) => ({
   opts: { jobId: rebuildJobId(projection), removeOnComplete: true, removeOnFail: true, attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
 });
 
-const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');
 
 /** An expiry is idempotent in the ledger itself; the job id only keeps Redis from holding two of one. */
 export const EXPIRY_JOB_OPTIONS = {
@@ -146,6 +147,19 @@ export const holdExpiryJob = (orgId: string, holdId: string, expiresAt: string, 
 });
 
 /** The sweep that expires what a lost or early job left behind (a fixed scheduler id: upserting it again changes nothing). */
+/** One charge per crossing of the auto top-up threshold: the crossing names the job, so it is queued once. */
+export const autoTopUpJob = (orgId: string, crossing: string) => ({
+  name: 'auto-top-up' as const,
+  data: { orgId, crossing },
+  opts: {
+    jobId: `auto-top-up-${safeId(crossing)}`,
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: true,
+    removeOnFail: 100,
+  },
+});
+
 export const LEDGER_SWEEP = { id: 'ledger-sweep', everyMs: 15_000 } as const;
 
 /** Where worker processes beat (a sorted set: member = process, score = last beat in ms); readiness reads it. */

@@ -34,5 +34,9 @@ describe('applying one Stripe event twice at once', () => {
     expect(runs.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
     // 200 one-time + 1000 first month, each once.
     expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(2);
+    // Whichever came second answers what the first recorded, not what its own no-op grants did.
+    const summaries = runs.map((r) => (r.status === 'fulfilled' && r.value.status === 'processed' ? r.value.summary : null));
+    expect(summaries[0]).toBeTruthy();
+    expect(summaries[1]).toBe(summaries[0]);
   });
 });
