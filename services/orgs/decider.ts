@@ -92,11 +92,12 @@ function setAlerts({ data }: SetAlerts, state: OrgState): OrgEvent[] {
 
 /** What a credit command's events say to the organization's systems (when it set a threshold): available fell below it, or reached 0. */
 function alertsAfter(state: OrgState, events: OrgEvent[], orgId: string, at: string): OrgEvent[] {
-  if (events.length === 0) return [];
+  // Alerts are on once the organization set a threshold (credit events never change it): other
+  // streams stay as they were, and their debits fold nothing more.
+  if (events.length === 0 || state.alerts.lowBalanceCredits === null) return [];
   const after = events.reduce(evolveOrg, state);
   const available = availableOf(after);
   const { lowBalanceCredits: low, lowSent, depletedSent } = after.alerts;
-  // Alerts are on once the organization set a threshold: other streams stay as they were.
   if (low === null) return [];
   const said: OrgEvent[] = [];
   if (available < low && !lowSent) said.push({ type: 'CreditsLow', data: { orgId: orgId, available, threshold: low, at } });
