@@ -37,17 +37,17 @@ export function AutoTopUpCard({ hasOrganization }: { hasOrganization: boolean })
           Last charge failed on {formatDate(current.lastFailure.at)}: {current.lastFailure.reason}
         </p>
       ) : null}
-      <form onSubmit={submit} key={JSON.stringify(current)}>
-        <label>
+      <form className="profile-auto-top-up__form" onSubmit={submit} key={JSON.stringify(current)}>
+        <label className="profile-auto-top-up__enabled">
           <input type="checkbox" name="enabled" defaultChecked={current.enabled} /> Enabled
         </label>
-        <label>
-          Threshold (credits)
-          <input type="number" name="thresholdCredits" min={0} defaultValue={current.thresholdCredits} />
+        <label className="field">
+          <span className="field__label">Threshold (credits)</span>
+          <input className="input" type="number" name="thresholdCredits" min={0} defaultValue={current.thresholdCredits} />
         </label>
-        <label>
-          Pack
-          <select name="planId" defaultValue={current.planId ?? ''}>
+        <label className="field">
+          <span className="field__label">Pack</span>
+          <select className="input" name="planId" defaultValue={current.planId ?? ''}>
             <option value="">None</option>
             {packs.map((p) => (
               <option key={String(p.id)} value={String(p.id)}>
@@ -56,9 +56,9 @@ export function AutoTopUpCard({ hasOrganization }: { hasOrganization: boolean })
             ))}
           </select>
         </label>
-        <label>
-          Top-ups per month at most
-          <input type="number" name="maxPerMonth" min={0} max={100} defaultValue={current.maxPerMonth} />
+        <label className="field">
+          <span className="field__label">Top-ups per month at most</span>
+          <input className="input" type="number" name="maxPerMonth" min={0} max={100} defaultValue={current.maxPerMonth} />
         </label>
         <button type="submit" className="button" disabled={save.isPending}>
           Save auto top-up
