@@ -77,7 +77,7 @@ export function result(
   if (target.minFigure !== undefined) met = figure >= target.minFigure;
   if (target.maxFigure !== undefined) met = figure <= target.maxFigure;
   const ref = reference && { ...reference, figure: round(reference.figure), runs: reference.runs.map((r) => round(r)), spread: round(reference.spread, 3) };
-  const statementsPerRequest = costs.statementsPerRequest === undefined ? undefined : round(costs.statementsPerRequest, 1);
+  const statementsPerRequest = costs.statementsPerRequest === undefined ? undefined : round(costs.statementsPerRequest, 2);
   return { scenario, figure: round(figure), unit, details, cpu: costs.cpu, statementsPerRequest, reference: ref, ratio, target: target.text, met };
 }
 
