@@ -78,12 +78,12 @@ export const FAILED_RETRY_SECONDS = 60;
  * The live read models with events of the log after their checkpoint (held back or not), leaving out
  * one that failed less than FAILED_RETRY_SECONDS ago: what the safety net catches up.
  */
-export async function projectionsBehind(pool: pg.Pool): Promise<{ name: string; version: number }[]> {
+export async function projectionsBehind(pool: pg.Pool): Promise<{ name: string; version: number; failed: boolean }[]> {
   const res = await pool.query(
-    `SELECT c.name, c.version FROM projections p JOIN projection_checkpoints c ON c.name = p.name AND c.version = p.active_version
+    `SELECT c.name, c.version, c.status = 'failed' AS failed FROM projections p JOIN projection_checkpoints c ON c.name = p.name AND c.version = p.active_version
       WHERE (c.status <> 'failed' OR c.error_at IS NULL OR c.error_at < now() - make_interval(secs => $1))
         AND EXISTS (SELECT 1 FROM events e WHERE (e.transaction_id, e.global_position) > (c.last_xid, c.last_pos))`,
     [FAILED_RETRY_SECONDS],
   );
-  return res.rows.map((r) => ({ name: r.name as string, version: Number(r.version) }));
+  return res.rows.map((r) => ({ name: r.name as string, version: Number(r.version), failed: r.failed === true }));
 }

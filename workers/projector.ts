@@ -1,5 +1,6 @@
 import type { Job, Queue } from 'bullmq';
 import type pg from 'pg';
+import { catchUpLive } from '../projections/live.ts';
 import { catchUp } from '../projections/projector.ts';
 import { projectionByName } from '../projections/registry.ts';
 import { projectionsBehind } from '../projections/status.ts';
@@ -24,18 +25,21 @@ export function projectorHandlers(deps: ProjectorDeps) {
     },
     /**
      * The safety net: catches up, right here, every read model that is behind, so nothing waits for a
-     * lost wake-up, nor for a deduplicated catch-up job held by a dead worker (the advisory lock and
-     * the checkpoint's compare-and-set make running beside such a job harmless).
+     * lost wake-up, nor for a deduplicated catch-up job held by a dead worker (the advisory locks and
+     * the checkpoints' compare-and-set make running beside such a job harmless). The live ones go
+     * together, as the in-process catch-up takes them (one transaction per batch, no settle wait: one
+     * per read model, each waiting a second for held-back events, kept a connection blocked on the
+     * live catch-up's locks at all times under load); a failed one is retried alone.
      */
     'catch-up-all': async () => {
       const behind = await projectionsBehind(deps.pool);
-      const results = await Promise.allSettled(
-        behind.map(async ({ name, version }) => {
-          const projection = projectionByName(name);
-          if (projection) await catchUp(deps.pool, deps.store, projection, version, { signal: deps.signal });
-        }),
-      );
-      const failed = results.filter((r) => r.status === 'rejected').length;
+      const live = behind.flatMap((b) => (b.failed ? [] : [projectionByName(b.name)].filter((p) => p !== undefined)));
+      let failed = 0;
+      if (live.length > 0) await catchUpLive(deps.pool, deps.store, { list: live, settleMs: 0, signal: deps.signal }).catch(() => failed++);
+      for (const { name, version } of behind.filter((b) => b.failed)) {
+        const projection = projectionByName(name);
+        if (projection) await catchUp(deps.pool, deps.store, projection, version, { signal: deps.signal, settleMs: 0 }).catch(() => failed++);
+      }
       return { behind: behind.length, failed };
     },
   };
