@@ -14,7 +14,7 @@ import { deleteRedisPrefix } from '../tests/support/app.ts';
 import { Client, signIn } from '../tests/support/http.ts';
 import { freePort, spawnApi, spawnEntry, spawnWorker } from '../tests/support/processes.ts';
 import { stopAll, watch } from './children.ts';
-import { debitScenario, httpReference, readScenario, type Product } from './http-scenarios.ts';
+import { debitScenario, httpReference, readScenario, warmUp, type Product } from './http-scenarios.ts';
 import { printTable, progress, result, type ScenarioResult } from './lib.ts';
 import { countOverdrafts } from './overdrafts.ts';
 import { PgBench, type Reference } from './pgbench.ts';
@@ -113,6 +113,7 @@ try {
   } else {
     // 3–4. Debits against the bare SQL debit of the same shape.
     const cookies = members.map((m) => m.cookie);
+    await warmUp(product, cookies);
     results.push(await debitScenario(product, `credit debit, POST /api/usage, ${sizes.orgs} orgs, 50 connections`, cookies, sizes.seconds, refs!.debit1000, { min: 0.5, text: '≥ 0.5' }));
     const hot = members[0];
     results.push(

@@ -28,35 +28,73 @@ interface OrgRows {
   ledger: Ledger;
   lots: Map<string, LotRow>;
   holds: Map<string, HoldRow>;
+  /** Each loaded row as it was read, so only the rows the batch changed are written back. */
+  loaded: Map<string, string>;
 }
+
+const lotState = (l: { remaining: number; reserved: number; expired: number }) => `${l.remaining}/${l.reserved}/${l.expired}`;
+const holdState = (h: HoldRow) => `${h.status}/${h.captured}/${JSON.stringify(h.lots)}`;
 
 const sum = (takes: Take[]) => takes.reduce((n, t) => n + t.amount, 0);
 
-async function loadOpen(db: pg.PoolClient, t: TableNames, orgIds: string[]): Promise<Map<string, OrgRows>> {
-  const byOrg = new Map<string, OrgRows>(orgIds.map((id) => [id, { ledger: { lots: [], holds: [] }, lots: new Map(), holds: new Map() }]));
-  const lots = await db.query(
-    `SELECT id, org_id AS "orgId", source, amount::float8 AS amount, remaining::float8 AS remaining, reserved::float8 AS reserved,
-            expired::float8 AS expired, priority, expires_at AS "expiresAt", granted_at AS "grantedAt", description, key, position::float8 AS position
-       FROM ${t('credit_lots')} WHERE org_id = ANY($1::uuid[]) AND remaining > 0 ORDER BY position`,
-    [orgIds],
-  );
-  for (const row of lots.rows) {
-    const lot: LotRow = { ...row, orgId: String(row.orgId), expiresAt: row.expiresAt && new Date(row.expiresAt).toISOString(), grantedAt: new Date(row.grantedAt).toISOString() };
-    const org = byOrg.get(lot.orgId)!;
-    org.lots.set(lot.id, lot);
-    org.ledger.lots.push(lot);
+/** What a batch must read of one organization: every open lot (an event from before lots named none), or the lots and holds its events name. */
+interface Needs {
+  all: boolean;
+  lots: Set<string>;
+  holds: Set<string>;
+}
+
+function needsOf(events: StoredEvent<LedgerEvent>[]): Map<string, Needs> {
+  const byOrg = new Map<string, Needs>();
+  for (const { type, data } of events) {
+    let needs = byOrg.get(data.orgId);
+    if (!needs) byOrg.set(data.orgId, (needs = { all: false, lots: new Set(), holds: new Set() }));
+    const takes = (list: Take[] | undefined) => (list ? list.forEach((t) => needs.lots.add(t.lotId)) : (needs.all = true));
+    if (type === 'CreditsDebited' || type === 'CreditsRevoked') takes(data.lots);
+    if (type === 'CreditsExpired') needs.lots.add(data.lotId);
+    if (type === 'HoldPlaced' || type === 'HoldReleased' || type === 'HoldExpired') takes(data.lots);
+    if ((type === 'CreditsDebited' && data.holdId) || type === 'HoldReleased' || type === 'HoldExpired') needs.holds.add(data.holdId!);
   }
+  return byOrg;
+}
+
+/**
+ * The open lots and holds the batch's events touch: the ledger's moves name their lots and holds, so
+ * an organization with thousands of open lots costs a batch only the few it moves (all of them only
+ * for an event from before lots, whose debit is spread over the lots in spending order).
+ */
+async function loadOpen(db: pg.PoolClient, t: TableNames, events: StoredEvent<LedgerEvent>[]): Promise<Map<string, OrgRows>> {
+  const needs = needsOf(events);
+  const byOrg = new Map<string, OrgRows>([...needs.keys()].map((id) => [id, { ledger: { lots: [], holds: [] }, lots: new Map(), holds: new Map(), loaded: new Map() }]));
+  const allOrgs = [...needs].filter(([, n]) => n.all).map(([id]) => id);
+  const holdIds = [...needs.values()].flatMap((n) => [...n.holds]);
   const holds = await db.query(
     `SELECT id::text, org_id::text AS "orgId", credits::float8 AS credits, captured::float8 AS captured, status, expires_at AS "expiresAt",
             description, lots, placed_at AS "placedAt", closed_at AS "closedAt", position::float8 AS position
-       FROM ${t('credit_holds')} WHERE org_id = ANY($1::uuid[]) AND status = 'open' ORDER BY position`,
-    [orgIds],
+       FROM ${t('credit_holds')} WHERE (org_id = ANY($1::uuid[]) OR id = ANY($2::uuid[])) AND status = 'open' ORDER BY position`,
+    [allOrgs, holdIds],
   );
   for (const row of holds.rows) {
     const hold: HoldRow = { ...row, expiresAt: new Date(row.expiresAt).toISOString(), placedAt: new Date(row.placedAt).toISOString(), closedAt: null };
     const org = byOrg.get(hold.orgId)!;
     org.holds.set(hold.id, hold);
+    org.loaded.set(`hold:${hold.id}`, holdState(hold));
     org.ledger.holds.push({ holdId: hold.id, credits: sum(hold.lots), expiresAt: hold.expiresAt, description: hold.description, lots: hold.lots });
+    for (const take of hold.lots) needs.get(hold.orgId)!.lots.add(take.lotId);
+  }
+  const lotIds = [...needs.values()].flatMap((n) => [...n.lots]);
+  const lots = await db.query(
+    `SELECT id, org_id AS "orgId", source, amount::float8 AS amount, remaining::float8 AS remaining, reserved::float8 AS reserved,
+            expired::float8 AS expired, priority, expires_at AS "expiresAt", granted_at AS "grantedAt", description, key, position::float8 AS position
+       FROM ${t('credit_lots')} WHERE (org_id = ANY($1::uuid[]) OR id = ANY($2::text[])) AND remaining > 0 ORDER BY position`,
+    [allOrgs, lotIds],
+  );
+  for (const row of lots.rows) {
+    const lot: LotRow = { ...row, orgId: String(row.orgId), expiresAt: row.expiresAt && new Date(row.expiresAt).toISOString(), grantedAt: new Date(row.grantedAt).toISOString() };
+    const org = byOrg.get(lot.orgId)!;
+    org.lots.set(lot.id, lot);
+    org.loaded.set(`lot:${lot.id}`, lotState(lot));
+    org.ledger.lots.push(lot);
   }
   return byOrg;
 }
@@ -147,7 +185,7 @@ export const lotsProjection: Projection<LedgerEvent> = {
     CREATE INDEX ON ${t('credit_holds')} (expires_at) WHERE status = 'open';`,
   async apply(db, events, t) {
     const upcast = events.map((e) => upcastOrgEvent(e) as StoredEvent<LedgerEvent>);
-    const orgs = await loadOpen(db, t, [...new Set(upcast.map((e) => e.data.orgId))]);
+    const orgs = await loadOpen(db, t, upcast);
     for (const event of upcast) {
       const org = orgs.get(event.data.orgId)!;
       org.ledger = evolveLedger(org.ledger, event);
@@ -155,20 +193,30 @@ export const lotsProjection: Projection<LedgerEvent> = {
     }
     const lots: LotRow[] = [];
     const holds: HoldRow[] = [];
+    // Only what the batch changed is written: an organization with thousands of open lots whose
+    // debits touch one or two of them rewrote every one of them on every batch.
     for (const org of orgs.values()) {
       const open = new Map(org.ledger.lots.map((l) => [l.id, l]));
-      for (const row of org.lots.values()) lots.push({ ...row, remaining: open.get(row.id)?.remaining ?? 0, reserved: open.get(row.id)?.reserved ?? 0 });
+      for (const row of org.lots.values()) {
+        const lot = { ...row, remaining: open.get(row.id)?.remaining ?? 0, reserved: open.get(row.id)?.reserved ?? 0 };
+        if (org.loaded.get(`lot:${row.id}`) !== lotState(lot)) lots.push(lot);
+      }
       const current = new Map(org.ledger.holds.map((h) => [h.holdId, h]));
-      for (const row of org.holds.values()) holds.push({ ...row, lots: current.get(row.id)?.lots ?? [] });
+      for (const row of org.holds.values()) {
+        const hold = { ...row, lots: current.get(row.id)?.lots ?? [] };
+        if (org.loaded.get(`hold:${row.id}`) !== holdState(hold)) holds.push(hold);
+      }
     }
-    await db.query(
-      `INSERT INTO ${t('credit_lots')} (id, org_id, source, amount, remaining, reserved, expired, priority, expires_at, granted_at, description, key, position)
-       SELECT id, "orgId", source, amount, remaining, reserved, expired, priority, "expiresAt", "grantedAt", description, key, position
-         FROM jsonb_to_recordset($1::jsonb) AS r(id text, "orgId" uuid, source text, amount bigint, remaining bigint, reserved bigint, expired bigint,
-                                                 priority integer, "expiresAt" timestamptz, "grantedAt" timestamptz, description text, key text, position bigint)
-       ON CONFLICT (id) DO UPDATE SET remaining = EXCLUDED.remaining, reserved = EXCLUDED.reserved, expired = EXCLUDED.expired`,
-      [JSON.stringify(lots)],
-    );
+    if (lots.length > 0) {
+      await db.query(
+        `INSERT INTO ${t('credit_lots')} (id, org_id, source, amount, remaining, reserved, expired, priority, expires_at, granted_at, description, key, position)
+         SELECT id, "orgId", source, amount, remaining, reserved, expired, priority, "expiresAt", "grantedAt", description, key, position
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, "orgId" uuid, source text, amount bigint, remaining bigint, reserved bigint, expired bigint,
+                                                   priority integer, "expiresAt" timestamptz, "grantedAt" timestamptz, description text, key text, position bigint)
+         ON CONFLICT (id) DO UPDATE SET remaining = EXCLUDED.remaining, reserved = EXCLUDED.reserved, expired = EXCLUDED.expired`,
+        [JSON.stringify(lots)],
+      );
+    }
     if (holds.length === 0) return;
     await db.query(
       `INSERT INTO ${t('credit_holds')} (id, org_id, credits, captured, status, expires_at, description, lots, placed_at, closed_at, position)

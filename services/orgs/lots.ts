@@ -116,10 +116,17 @@ export function dueExpiries(ledger: Ledger, at: string): Take[] {
   return ledger.lots.filter((l) => isDue(l.expiresAt, at) && unreserved(l) > 0).map((l) => ({ lotId: l.id, amount: unreserved(l) }));
 }
 
+/** The lots with `change` applied to those the takes name, spent ones dropped: one pass, no copy of an untouched lot. */
 function changeLots(ledger: Ledger, takes: Take[], change: (lot: Lot, amount: number) => Lot): Lot[] {
   const amounts = new Map<string, number>();
   for (const t of takes) amounts.set(t.lotId, (amounts.get(t.lotId) ?? 0) + t.amount);
-  return ledger.lots.map((lot) => (amounts.has(lot.id) ? change(lot, amounts.get(lot.id)!) : lot)).filter((lot) => lot.remaining > 0);
+  const lots: Lot[] = [];
+  for (const lot of ledger.lots) {
+    const amount = amounts.get(lot.id);
+    const next = amount === undefined ? lot : change(lot, amount);
+    if (next.remaining > 0) lots.push(next);
+  }
+  return lots;
 }
 
 export const addLot = (ledger: Ledger, lot: Lot): Ledger => ({ ...ledger, lots: [...ledger.lots, lot] });
