@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -99,7 +100,7 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
       Array.from({ length: 10 }, async () => {
         balance += 2;
         const appended = await store
-          .append(`org-${orgId}`, [{ type: 'CreditsGranted', data: { orgId, amount: 2, kind: 'purchase', description: 'lag', key: null, balanceAfter: balance, at: new Date().toISOString() } }], { expected: 'any' })
+          .append(`org-${orgId}`, [{ type: 'CreditsGranted', data: { orgId, lotId: randomUUID(), amount: 2, source: 'purchase', priority: 10, expiresAt: null, kind: 'purchase', description: 'lag', key: null, balanceAfter: balance, at: new Date().toISOString() } }], { expected: 'any' })
           .catch(() => null);
         if (appended) pending.push({ pos: appended.position.pos, at: Date.now() });
       }),

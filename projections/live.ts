@@ -3,7 +3,7 @@ import { APPENDED_CHANNEL } from '../services/eventstore/notifier.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { comparePositions, type LogPosition } from '../services/eventstore/types.ts';
 import { listen, type Listening } from '../services/platform/listen.ts';
-import { batchLockKey, catchUp, notifyProgress } from './projector.ts';
+import { BEGIN_BATCH, catchUp, notifyProgress } from './projector.ts';
 import { projectionByName, projections as allProjections } from './registry.ts';
 import { tableNames, type Projection } from './types.ts';
 
@@ -41,7 +41,7 @@ export async function catchUpLive(
     let moved: { live: Live; to: LogPosition }[] = [];
     let reached: LogPosition | null = null;
     try {
-      await client.query('BEGIN');
+      await client.query(BEGIN_BATCH);
       const locked = await client.query(
         `SELECT name, version, pg_advisory_xact_lock(hashtext('projection:' || name || ':' || version))::text AS locked
            FROM (SELECT c.name, c.version FROM projection_checkpoints c

@@ -6,6 +6,14 @@ import { tableNames, type Projection } from './types.ts';
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 
+/**
+ * Opens a read model's batch transaction. Its commit does not wait for the WAL flush: a read model
+ * and its checkpoint commit together, so a crash of Postgres can only lose the last batches whole,
+ * and they are applied again from the log (which is written with full durability). Under load this
+ * takes a read model's commits out of the appends' flush queue.
+ */
+export const BEGIN_BATCH = 'BEGIN; SET LOCAL synchronous_commit = off';
+
 const lockKey = (name: string) => `projection:${name}`;
 /** The advisory lock a batch of one projection version holds: concurrent workers take turns on it. */
 export const batchLockKey = (name: string, version: number) => `${lockKey(name)}:${version}`;
@@ -82,7 +90,7 @@ export async function catchUp(
     let position: LogPosition | null = null;
     let committed: LogPosition | null = null;
     try {
-      await client.query('BEGIN');
+      await client.query(BEGIN_BATCH);
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [batchLockKey(projection.name, version)]);
       const cp = await client.query(
         `SELECT last_xid::text AS xid, last_pos AS pos FROM projection_checkpoints WHERE name = $1 AND version = $2`,

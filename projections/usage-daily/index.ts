@@ -21,16 +21,27 @@ export const usageDailyProjection: Projection<Handled> = {
       position bigint NOT NULL,
       PRIMARY KEY (org_id, day)
     );`,
+  // One statement a batch: each (organization, day) adds the events past the position its row last counted.
   async apply(db, events, t) {
-    for (const event of events) {
-      const used = event.type === 'CreditsDebited' ? event.data.amount : 0;
-      const granted = event.type === 'CreditsGranted' ? event.data.amount : 0;
-      await db.query(
-        `INSERT INTO ${t('usage_daily')} AS u (org_id, day, used, granted, position) VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, $4, $5)
-         ON CONFLICT (org_id, day) DO UPDATE SET used = u.used + EXCLUDED.used, granted = u.granted + EXCLUDED.granted, position = EXCLUDED.position
-         WHERE u.position < EXCLUDED.position`,
-        [event.data.orgId, event.data.at, used, granted, event.globalPosition],
-      );
-    }
+    if (events.length === 0) return;
+    await db.query(
+      `WITH e AS (
+         SELECT org_id, (at AT TIME ZONE 'UTC')::date AS day, used, granted, position
+           FROM unnest($1::uuid[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[]) AS e(org_id, at, used, granted, position)),
+       sums AS (
+         SELECT e.org_id, e.day, sum(e.used) AS used, sum(e.granted) AS granted, max(e.position) AS position
+           FROM e LEFT JOIN ${t('usage_daily')} u ON u.org_id = e.org_id AND u.day = e.day
+          WHERE e.position > coalesce(u.position, 0)
+          GROUP BY e.org_id, e.day)
+       INSERT INTO ${t('usage_daily')} AS u (org_id, day, used, granted, position) SELECT org_id, day, used, granted, position FROM sums
+       ON CONFLICT (org_id, day) DO UPDATE SET used = u.used + EXCLUDED.used, granted = u.granted + EXCLUDED.granted, position = EXCLUDED.position`,
+      [
+        events.map((e) => e.data.orgId),
+        events.map((e) => e.data.at),
+        events.map((e) => (e.type === 'CreditsDebited' ? e.data.amount : 0)),
+        events.map((e) => (e.type === 'CreditsGranted' ? e.data.amount : 0)),
+        events.map((e) => e.globalPosition),
+      ],
+    );
   },
 };

@@ -28,9 +28,26 @@ export const webhookOutboxProjection: Projection<Handled> = {
     );
     CREATE INDEX ${t('webhook_endpoints')}_org_idx ON ${t('webhook_endpoints')} (org_id) WHERE removed_at IS NULL;`,
   async apply(db, events, t) {
+    // Messages are written together, up to the next change of endpoints (each message goes to the
+    // endpoints subscribed at its point of the log), in log order.
+    let messages: { orgId: string; id: string; type: string; payload: string }[] = [];
+    const flush = async () => {
+      if (messages.length === 0) return;
+      await db.query(
+        `INSERT INTO webhook_deliveries (endpoint_id, message_id, org_id, type, payload)
+         SELECT e.id, m.id, m.org_id, m.type, m.payload
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[]) WITH ORDINALITY AS m(org_id, id, type, payload, n)
+           JOIN ${t('webhook_endpoints')} e ON e.org_id = m.org_id AND e.removed_at IS NULL AND m.type = ANY (e.events)
+          ORDER BY m.n, e.id
+         ON CONFLICT DO NOTHING`,
+        [messages.map((m) => m.orgId), messages.map((m) => m.id), messages.map((m) => m.type), messages.map((m) => m.payload)],
+      );
+      messages = [];
+    };
     for (const event of events) {
       switch (event.type) {
         case 'WebhookEndpointAdded': {
+          await flush();
           const d = event.data;
           await db.query(
             `INSERT INTO ${t('webhook_endpoints')} (id, org_id, url, events, created_at, position) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
@@ -39,6 +56,7 @@ export const webhookOutboxProjection: Projection<Handled> = {
           break;
         }
         case 'WebhookEndpointRemoved':
+          await flush();
           await db.query(`UPDATE ${t('webhook_endpoints')} SET removed_at = $2, position = $3 WHERE id = $1 AND position < $3`, [
             event.data.endpointId,
             event.data.at,
@@ -49,15 +67,10 @@ export const webhookOutboxProjection: Projection<Handled> = {
           const msg = messageOf(event);
           if (!msg) break;
           const { orgId, ...body } = msg;
-          await db.query(
-            `INSERT INTO webhook_deliveries (endpoint_id, message_id, org_id, type, payload)
-             SELECT e.id, $2, $1, $3, $4 FROM ${t('webhook_endpoints')} e
-              WHERE e.org_id = $1 AND e.removed_at IS NULL AND $3 = ANY (e.events)
-             ON CONFLICT DO NOTHING`,
-            [orgId, msg.id, msg.type, JSON.stringify(body)],
-          );
+          messages.push({ orgId, id: msg.id, type: msg.type, payload: JSON.stringify(body) });
         }
       }
     }
+    await flush();
   },
 };

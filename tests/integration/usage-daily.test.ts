@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { catchUp, ensureProjections } from '../../projections/projector.ts';
+import { tableNames } from '../../projections/types.ts';
+import { usageDailyProjection } from '../../projections/usage-daily/index.ts';
+import { EventStore } from '../../services/eventstore/store.ts';
+import { orgStreamId } from '../../services/orgs/events.ts';
+import { createTestDatabase } from '../support/db.ts';
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let pool: pg.Pool;
+let store: EventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject('templateDb'));
+  pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  store = new EventStore(pool);
+  await ensureProjections(pool, [usageDailyProjection]);
+});
+afterAll(async () => {
+  await pool?.end();
+  await db?.drop();
+});
+
+const grant = (orgId: string, amount: number, at: string) => ({
+  type: 'CreditsGranted',
+  data: { orgId, lotId: randomUUID(), amount, source: 'purchase', priority: 10, expiresAt: null, kind: 'purchase', description: 'g', key: null, balanceAfter: 0, at },
+});
+const debit = (orgId: string, amount: number, at: string) => ({
+  type: 'CreditsDebited',
+  data: { orgId, amount, description: 'd', usageId: randomUUID(), userId: null, balanceAfter: 0, at, lots: [] },
+});
+
+const days = async (orgId: string) =>
+  (await pool.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, used::int, granted::int FROM usage_daily WHERE org_id = $1 ORDER BY day`, [orgId])).rows;
+
+describe('usage per day (the profile chart)', () => {
+  it('sums each UTC day of each organization over batches, and a batch applied again adds nothing', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    // 23:30 in UTC-2 is the next UTC day.
+    await store.append(orgStreamId(a), [grant(a, 100, '2026-11-20T10:00:00Z'), debit(a, 3, '2026-11-20T23:59:59Z'), debit(a, 4, '2026-11-20T23:30:00-02:00')], { expected: 'any' });
+    await store.append(orgStreamId(b), [debit(b, 5, '2026-11-20T12:00:00Z')], { expected: 'any' });
+    await catchUp(pool, store, usageDailyProjection, undefined, { batchSize: 2, settleMs: 0 });
+    await store.append(orgStreamId(a), [debit(a, 6, '2026-11-21T08:00:00Z'), grant(a, 10, '2026-11-20T09:00:00Z')], { expected: 'any' });
+    await catchUp(pool, store, usageDailyProjection, undefined, { settleMs: 0 });
+    const expected = [
+      { day: '2026-11-20', used: 3, granted: 110 },
+      { day: '2026-11-21', used: 10, granted: 0 },
+    ];
+    expect(await days(a)).toEqual(expected);
+    expect(await days(b)).toEqual([{ day: '2026-11-20', used: 5, granted: 0 }]);
+
+    // The whole log applied again on top (as a replay would): each row counts only what is past its position.
+    const events = await store.readAll({ xid: '0', pos: 0 }, 100);
+    const client = await pool.connect();
+    try {
+      await usageDailyProjection.apply(client, events.filter((e) => (usageDailyProjection.handles as readonly string[]).includes(e.type)) as never, tableNames(usageDailyProjection.version));
+    } finally {
+      client.release();
+    }
+    expect(await days(a)).toEqual(expected);
+  });
+});
