@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { catchUp } from '../projections/projector.ts';
+import { wakeOnAppend } from '../projections/waker.ts';
 import { rebuild } from '../projections/rebuild.ts';
 import { projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
@@ -89,6 +90,8 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
     const now = Date.now();
     while (pending.length && pending[0].pos <= pos) lags.push(now - pending.shift()!.at);
   });
+  // Appended as the product's processes append: each commit announced to the worker (projections/waker.ts).
+  const waker = wakeOnAppend(store, databaseUrl, () => {});
   const orgId = await appendLedger(store, 1, 1);
   const until = Date.now() + sizes.seconds * 1000 * 1.5;
   let balance = 2;
@@ -113,6 +116,7 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
   const waitUntil = Date.now() + 10_000;
   while (pending.length && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
   await listener.end();
+  await waker.close();
   const p50 = percentile(lags, 50);
   const p99 = percentile(lags, 99);
   line.done(`p50 ${p50} ms, p99 ${p99} ms over ${lags.length} events`);
