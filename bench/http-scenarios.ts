@@ -8,11 +8,19 @@ import type { LoadResult, LoadSpec } from './loadgen.ts';
 import type { Reference } from './pgbench.ts';
 
 export interface Product {
+  /** The first API process; `urls` holds every one (BENCH_API_PROCESSES), the load is split among them. */
   url: string;
+  urls: string[];
   apiPids: () => number[];
   workerPids: () => number[];
-  /** An admin session, to read the API's counters. */
-  admin: Client;
+  /** An admin session on each API process, to read its counters. */
+  admins: Client[];
+}
+
+/** The API processes' counters, summed. */
+async function counters(product: Product): Promise<{ statements: number; retries: number; commands: number }> {
+  const all = await Promise.all(product.admins.map(async (a) => (await a.get('/api/admin/metrics')).body));
+  return all.reduce((sum, c) => ({ statements: sum.statements + c.statements, retries: sum.retries + c.retries, commands: sum.commands + c.commands }), { statements: 0, retries: 0, commands: 0 });
 }
 
 export interface Measured extends LoadResult {
@@ -24,12 +32,12 @@ export interface Measured extends LoadResult {
 
 /** One load run against the product, with what each process spent on it. */
 export async function measure(product: Product, spec: LoadSpec, onTick?: (text: string) => void): Promise<Measured> {
-  const before = (await product.admin.get('/api/admin/metrics')).body;
+  const before = await counters(product);
   const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids }).start();
   const ticker = setInterval(() => onTick?.('running'), 1000);
   const r = await runJson<LoadResult>('bench/loadgen.ts', spec).finally(() => clearInterval(ticker));
   const cores = { ...meter.stop(), load: r.cpu };
-  const after = (await product.admin.get('/api/admin/metrics')).body;
+  const after = await counters(product);
   const requests = Math.max(1, r.ok + r.errors);
   const commands = Math.max(1, after.commands - before.commands);
   return { ...r, cores, statementsPerRequest: (after.statements - before.statements) / requests, retriesPerCommand: (after.retries - before.retries) / commands };
@@ -73,7 +81,7 @@ export async function warmUp(product: Product, cookies: string[]): Promise<void>
 
 export async function debitScenario(product: Product, name: string, cookies: string[], seconds: number, reference: Reference | null, target: { min: number; text: string }, extra: () => Promise<Record<string, number>> = async () => ({})): Promise<ScenarioResult> {
   const line = progress(name);
-  const r = await measure(product, { url: `${product.url}/api/usage`, seconds, connections: 50, method: 'POST', body: usageBody, cookies }, (t) => line.update(t));
+  const r = await measure(product, { url: `${product.url}/api/usage`, urls: product.urls.map((u) => `${u}/api/usage`), seconds, connections: 50, method: 'POST', body: usageBody, cookies }, (t) => line.update(t));
   const details = { p50: r.p50, p99: r.p99, errors: r.errors, retriesPerDebit: r.retriesPerCommand, ...(await extra()) };
   line.done(`${Math.round(r.rps)} debits/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerRequest.toFixed(1)} statements/debit`);
   return result(name, r.rps, 'debits/s', reference, target, details, { cpu: r.cores, statementsPerRequest: r.statementsPerRequest });
@@ -82,7 +90,7 @@ export async function debitScenario(product: Product, name: string, cookies: str
 export async function readScenario(product: Product, path: string, cookie: string, seconds: number, reference: Reference | null, target: { min: number; text: string }): Promise<ScenarioResult> {
   const name = `reads: GET ${path}`;
   const line = progress(name);
-  const r = await measure(product, { url: `${product.url}${path}`, seconds, connections: 50, cookies: [cookie] }, (t) => line.update(t));
+  const r = await measure(product, { url: `${product.url}${path}`, urls: product.urls.map((u) => `${u}${path}`), seconds, connections: 50, cookies: [cookie] }, (t) => line.update(t));
   line.done(`${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.statementsPerRequest.toFixed(1)} statements/request`);
   return result(name, r.rps, 'req/s', reference, target, { p50: r.p50, p99: r.p99, errors: r.errors }, { cpu: r.cores, statementsPerRequest: r.statementsPerRequest });
 }

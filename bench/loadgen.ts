@@ -1,11 +1,14 @@
 // The load generator, run as a process of its own (never inside the product or the orchestrator):
-// autocannon against one URL; each request may take the next cookie and a fresh uuid in its body.
+// autocannon against one URL, or one instance per URL with the connections split among them (one
+// per API process); each request may take the next cookie and a fresh uuid in its body.
 // Prints one JSON line: requests/s of 2xx, latency percentiles, errors, and its own CPU.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export interface LoadSpec {
   url: string;
+  /** When given, the load is split among these (same path on each API process) instead of `url`. */
+  urls?: string[];
   seconds: number;
   connections: number;
   method?: 'GET' | 'POST';
@@ -30,29 +33,36 @@ const spec = JSON.parse(process.argv[2]) as LoadSpec;
 const cpuStart = process.cpuUsage();
 const started = Date.now();
 let i = 0;
-const instance = autocannon({
-  url: spec.url,
-  connections: spec.connections,
-  duration: spec.seconds,
-  requests: [
-    {
-      setupRequest: (req) => {
-        const cookie = spec.cookies?.length ? { cookie: spec.cookies[i++ % spec.cookies.length] } : {};
-        const headers = { ...req.headers, ...spec.headers, ...cookie, ...(spec.body ? { 'content-type': 'application/json' } : {}) };
-        return { ...req, method: spec.method ?? 'GET', headers, body: spec.body?.replaceAll('{uuid}', randomUUID()) };
-      },
-    },
-  ],
-});
-const res = await instance;
+const urls = spec.urls?.length ? spec.urls : [spec.url];
+const runs = await Promise.all(
+  urls.map((url, n) =>
+    autocannon({
+      url,
+      // The connections split as evenly as they go (50 over 2: 25 each).
+      connections: Math.floor(spec.connections / urls.length) + (n < spec.connections % urls.length ? 1 : 0),
+      duration: spec.seconds,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const cookie = spec.cookies?.length ? { cookie: spec.cookies[i++ % spec.cookies.length] } : {};
+            const headers = { ...req.headers, ...spec.headers, ...cookie, ...(spec.body ? { 'content-type': 'application/json' } : {}) };
+            return { ...req, method: spec.method ?? 'GET', headers, body: spec.body?.replaceAll('{uuid}', randomUUID()) };
+          },
+        },
+      ],
+    }),
+  ),
+);
 const cpu = process.cpuUsage(cpuStart);
 const seconds = (Date.now() - started) / 1000;
+const ok = runs.reduce((n, r) => n + r['2xx'], 0);
+// Split over several instances, p50 is their average weighted by requests and p99 the worst of them.
 const result: LoadResult = {
-  rps: res['2xx'] / spec.seconds,
-  p50: res.latency.p50,
-  p99: res.latency.p99,
-  ok: res['2xx'],
-  errors: res.non2xx + res.errors + res.timeouts,
+  rps: ok / spec.seconds,
+  p50: Math.round(runs.reduce((n, r) => n + r.latency.p50 * r['2xx'], 0) / Math.max(1, ok)),
+  p99: Math.max(...runs.map((r) => r.latency.p99)),
+  ok,
+  errors: runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
   cpu: Math.round(((cpu.user + cpu.system) / 1e6 / seconds) * 100) / 100,
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

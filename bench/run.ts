@@ -25,6 +25,7 @@ import { webhookScenario } from './webhooks.ts';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const soakMode = process.argv.includes('--soak');
+const apiProcesses = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1));
 // BENCH_SECONDS lengthens each timed scenario (a smoke run whose rates mean something, without the full sizes).
 const sizes = { ...(smoke ? SMOKE : FULL), ...(process.env.BENCH_SECONDS ? { seconds: Number(process.env.BENCH_SECONDS) } : {}) };
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -53,7 +54,7 @@ const deadline = setTimeout(() => {
 }, (soakMode ? 15 : 10) * 60_000);
 deadline.unref();
 
-console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : soakMode ? 'soak' : 'full'}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
+console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : soakMode ? 'soak' : 'full'}, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
 await checkServices(config);
 await freshDatabase(config.DATABASE_URL);
 // The product's own pool settings (a lost connection never kills the run), with room for the bench's long statements.
@@ -98,15 +99,18 @@ try {
     results.push(...(await appendScenarios(config.DATABASE_URL, sizes, refs!)));
   }
 
-  // The product: one API process and one worker process.
+  // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set), the load split among them.
   const worker = watch(await spawnWorker(config), 'worker');
-  const api = watch(await spawnApi(config, await freePort()), 'API');
+  const apis: Awaited<ReturnType<typeof spawnApi>>[] = [];
+  for (let i = 0; i < apiProcesses; i++) apis.push(watch(await spawnApi(config, await freePort()), i === 0 ? 'API' : `API ${i + 1}`));
+  const api = apis[0];
   const seeding = progress(`seeding ${sizes.orgs} organizations with members and sessions`);
   const members = await seedMembers(store, pool, config, sizes.orgs, 1_000_000_000);
   await waitForProjections(pool);
   const admin = await signIn(api.url, 'admin@example.com', 'Bench Admin');
   seeding.done('ready');
-  const product: Product = { url: api.url, apiPids: () => [api.process.pid!], workerPids: () => [worker.process.pid!], admin };
+  const admins = [admin, ...apis.slice(1).map((a) => Object.assign(new Client(a.url), { cookie: admin.cookie }))];
+  const product: Product = { url: api.url, urls: apis.map((a) => a.url), apiPids: () => apis.map((a) => a.process.pid!), workerPids: () => [worker.process.pid!], admins };
 
   if (soakMode) {
     results.push(...(await soak(product, members, smoke ? 0.5 : 5)));
@@ -155,6 +159,6 @@ try {
 }
 
 printTable(results);
-writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', at: new Date().toISOString(), results }, null, 2)}\n`);
+writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', at: new Date().toISOString(), apiProcesses, results }, null, 2)}\n`);
 console.log(`\nresults written to ${resultsFile}`);
 clearTimeout(deadline);

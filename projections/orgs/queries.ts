@@ -1,5 +1,5 @@
 import type { Queryable } from '../../services/eventstore/store.ts';
-import { pageAnswer, pageSql, type PageQuery } from '../../services/platform/paging.ts';
+import { pageAnswer, pageSql, totalRows, type PageQuery } from '../../services/platform/paging.ts';
 
 /**
  * SQL pieces that turn `<alias>.plan` (jsonb) into the spec's subscription object: `select` is a
@@ -29,7 +29,7 @@ export async function listAdminOrgs<R>(db: Queryable, query: PageQuery) {
   const page = pageSql(query, adminOrgs);
   const res = await db.query(
     `SELECT o.id::text, o.name, o.is_active, o.credit_balance::float8 AS credit_balance, o.last_billing,
-            ${sub.select} AS subscription${query.page ? ', count(*) OVER () AS total_rows' : ''}
+            ${sub.select} AS subscription${query.page ? `, ${totalRows('orgs o', page.where)}` : ''}
        FROM orgs o ${sub.join} ${page.where} ${query.page ? page.order : 'ORDER BY o.created_at, o.id'} ${page.limit}`,
     page.params,
   );

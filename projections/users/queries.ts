@@ -1,5 +1,5 @@
 import type { Queryable } from '../../services/eventstore/store.ts';
-import { pageAnswer, pageSql, type PageQuery } from '../../services/platform/paging.ts';
+import { pageAnswer, type PageQuery, pageSql, totalRows } from '../../services/platform/paging.ts';
 import { subscriptionSql } from '../orgs/queries.ts';
 
 const adminUsers = {
@@ -20,7 +20,7 @@ export async function listAdminUsers<R>(db: Queryable, query: PageQuery) {
                         FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '[]') AS roles,
             coalesce((SELECT array_agg(DISTINCT rp.permission ORDER BY rp.permission)
                         FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id), '{}') AS permissions
-            ${query.page ? ', count(*) OVER () AS total_rows' : ''}
+            ${query.page ? `, ${totalRows('users u', page.where)}` : ''}
        FROM users u LEFT JOIN orgs o ON o.id = u.organization_id ${sub.join}
        ${page.where} ${query.page ? page.order : 'ORDER BY u.created_at, u.id'} ${page.limit}`,
     page.params,
