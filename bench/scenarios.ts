@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { catchUp } from '../projections/projector.ts';
+import { catchUpLive } from '../projections/live.ts';
 import { wakeOnAppend } from '../projections/waker.ts';
 import { rebuild } from '../projections/rebuild.ts';
 import { projections } from '../projections/registry.ts';
@@ -49,10 +49,8 @@ export async function catchUpScenario(store: EventStore, pool: pg.Pool, sizes: S
   await Promise.all(Array.from({ length: streams }, () => appendLedger(store, Math.ceil(sizes.catchUpEvents / streams), 500)));
   line.update('appended; catching up');
   const started = Date.now();
-  await Promise.all(projections.map((p) => catchUp(pool, store, p, undefined, { batchSize: 5000, settleMs: 0 }).catch(async () => {
-    const v = await pool.query('SELECT active_version FROM projections WHERE name = $1', [p.name]);
-    return catchUp(pool, store, p, v.rows[0].active_version, { batchSize: 5000, settleMs: 0 });
-  })));
+  // As a worker does when it starts (projections/live.ts): every live read model together, one read of the log per batch.
+  await catchUpLive(pool, store, { settleMs: 0 });
   const seconds = (Date.now() - started) / 1000;
   const rate = sizes.catchUpEvents / seconds;
   line.done(`${Math.round(rate)} events/s`);
