@@ -116,6 +116,7 @@ describe('what an admin without a permission sees', { timeout: 60_000 }, () => {
       await row(tab.page, 'Staff Co').waitFor();
       await expect(tab.page.getByRole('link', { name: /^History of/ }).count()).resolves.toBe(0);
       await expect(tab.page.getByRole('button', { name: /^(Disable|Enable) / }).count()).resolves.toBe(0);
+      await expect(tab.page.getByRole('button', { name: /^Credits of / }).count()).resolves.toBe(0);
       await tab.page.goto('/admin/users');
       await row(tab.page, 'staff@example.com').waitFor();
       await expect(tab.page.getByRole('columnheader', { name: 'History' }).count()).resolves.toBe(0);

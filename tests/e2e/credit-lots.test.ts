@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg, userIdOf } from '../support/orgs';
 import { waitFor } from '../support/processes';
@@ -201,5 +201,68 @@ describe("the admin's timeline of the organization", { timeout: 90_000 }, () => 
     await asOf.getByText('150', { exact: true }).waitFor();
     await expect(asOf.getByTestId('held-part').textContent()).resolves.toBe(' (available 120, held 30)');
     expect(adminTab.errors).toEqual([]);
+  });
+});
+
+describe('an admin grants credits from the organizations page', { timeout: 90_000 }, () => {
+  it('says what is wrong before sending, grants a promotional lot with its priority and expiry, removes credits, and toasts the new balance', async () => {
+    const target = await memberWithOrg(t, 'grant-target@example.com');
+    const tab = await recordToasts(await tabFor(admin));
+    try {
+      const { page } = tab;
+      await page.goto('/admin/orgs');
+      const row = page.getByRole('row').filter({ hasText: target.orgId.slice(0, 8) });
+      const name = (await row.getByRole('cell').nth(1).textContent())!.trim();
+      await row.getByRole('button', { name: `Credits of ${name}` }).click();
+      const dialog = page.getByRole('dialog');
+      // Nothing is sent while the form has a problem.
+      await dialog.getByLabel('Amount').fill('0');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('alert').getByText('Amount must be a whole number of credits, not zero (negative removes credits).').waitFor();
+      const expires = new Date(Date.now() + 10 * DAY);
+      await dialog.getByLabel('Amount').fill('40');
+      await dialog.getByLabel('Source').selectOption('promo');
+      await dialog.getByLabel('Priority').fill('2');
+      await dialog.getByLabel('Expires').fill(localInput(expires).slice(0, 16));
+      await dialog.getByLabel('Description').fill('Partner launch');
+      if (shots) await page.screenshot({ path: `${shots}/admin-grant-1280.png` });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toasted(page, `Credits updated: ${name} now has 40 credits`);
+      await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+      const credits = (await target.client.get('/api/me/credits')).body;
+      expect(credits.balance).toBe(40);
+      expect(credits.lots).toEqual([
+        expect.objectContaining({ source: 'promo', amount: 40, remaining: 40, priority: 2, description: 'Partner launch', expiresAt: new Date(localInput(expires).slice(0, 16)).toISOString() }),
+      ]);
+
+      await row.getByRole('button', { name: `Credits of ${name}` }).click();
+      await page.getByRole('dialog').getByLabel('Amount').fill('-15');
+      await page.getByRole('dialog').getByLabel('Description').fill('Duplicate grant');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await toasted(page, `Credits updated: ${name} now has 25 credits`);
+      // The list is read again: the row shows the new balance.
+      await row.getByRole('cell', { name: '25', exact: true }).waitFor();
+      expect((await target.client.get('/api/me/credits')).body).toMatchObject({ balance: 25, lots: [expect.objectContaining({ remaining: 25 })] });
+      expect(tab.errors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('fits a 390 px phone', async () => {
+    const phone = await tabFor(admin, 390);
+    try {
+      await phone.page.goto('/admin/orgs');
+      await phone.page.getByRole('button', { name: /^Credits of / }).first().click();
+      const dialog = phone.page.getByRole('dialog');
+      await dialog.getByLabel('Expires').waitFor();
+      const box = await dialog.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      if (shots) await phone.page.screenshot({ path: `${shots}/admin-grant-390.png` });
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

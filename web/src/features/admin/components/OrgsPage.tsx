@@ -12,6 +12,7 @@ import { useOrgs } from '../api/get-orgs';
 import { useToggleOrg } from '../api/toggle-org';
 import { useLoadError } from '../hooks/use-load-error';
 import type { AdminOrg } from '../types';
+import { AdjustCreditsModal } from './AdjustCreditsModal';
 import { HistoryLink } from './HistoryLink';
 import { IdCell } from './IdCell';
 import { OrgBilling } from './OrgBilling';
@@ -48,6 +49,7 @@ export default function OrgsPage() {
   const toggle = useToggleOrg();
   const [disabling, setDisabling] = useState<AdminOrg | null>(null);
   const [integrations, setIntegrations] = useState<AdminOrg | null>(null);
+  const [adjusting, setAdjusting] = useState<AdminOrg | null>(null);
   useLoadError(orgs.isError, 'Failed to load organizations');
 
   const runToggle = (org: AdminOrg) =>
@@ -81,6 +83,11 @@ export default function OrgsPage() {
               {o.is_active ? 'Disable' : 'Enable'}
             </button>
           ) : null}
+          {canEdit && (
+            <button type="button" className="button button--small button--secondary" aria-label={`Credits of ${o.name}`} onClick={() => setAdjusting(o)}>
+              Credits
+            </button>
+          )}
           <button type="button" className="button button--small button--secondary" aria-label={`Integrations of ${o.name}`} onClick={() => setIntegrations(o)}>
             Integrations
           </button>
@@ -110,6 +117,7 @@ export default function OrgsPage() {
         searchPlaceholder="Search organizations..."
       />
       {billingOf && <OrgBilling key={billingOf.id} orgId={billingOf.id} name={billingOf.name} />}
+      {adjusting && <AdjustCreditsModal key={adjusting.id} org={adjusting} onClose={() => setAdjusting(null)} />}
       {integrations && <OrgIntegrations org={integrations} canEdit={canEdit} onClose={() => setIntegrations(null)} />}
       <ConfirmDialog
         open={disabling !== null}
