@@ -120,6 +120,7 @@ export class LiveCatchUp {
   private listener: Listening | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  private tick: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
 
   constructor(
@@ -130,6 +131,10 @@ export class LiveCatchUp {
   ) {}
 
   async start(): Promise<this> {
+    // Events held back past the settle wait by a transaction that was still open are caught up on the
+    // next wake-up; this tick makes sure there is one even when nothing else is appended.
+    this.tick = setInterval(() => this.wake(), 1000);
+    this.tick.unref();
     this.listener = await listen(this.connectionString, [APPENDED_CHANNEL], {
       onNotification: () => this.wake(),
       // Whatever was appended while not listening is caught up now.
@@ -155,6 +160,7 @@ export class LiveCatchUp {
   }
 
   async close(): Promise<void> {
+    if (this.tick) clearInterval(this.tick);
     this.abort.abort();
     await this.listener?.close();
     await this.running;
