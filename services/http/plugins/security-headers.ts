@@ -43,7 +43,7 @@ const under = (url: string, path: string) => url === path || url.startsWith(`${p
  * The headers helmet sets for these options, worked out once. (@fastify/helmet built helmet's
  * middleware again on every request, parsing the policy each time: ~2% of the API's CPU on reads.)
  */
-export function helmetHeaders(options: HelmetOptions): [string, string][] {
+function helmetHeaders(options: HelmetOptions): [string, string][] {
   const headers = new Map<string, string>();
   const res = {
     setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
