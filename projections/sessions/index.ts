@@ -1,11 +1,45 @@
 import type { Projection } from '../types.ts';
 import type { SessionEvent } from '../../services/board/events.ts';
 
-/** The board's sessions: one row per session, one per turn, one per advisor's answer in a turn. */
+type Db = Parameters<Projection['apply']>[0];
+type T = (name: string) => string;
+
+const answerColumns = `session_id, turn, round, ord, assistant_id, name, status, structured, sources, position`;
+
+/** Rows for the advisors of a round, waiting for their answers. */
+async function waitingAnswers(db: Db, t: T, d: { sessionId: string; turn: number; round: number; ids: string[]; names: Record<string, string>; structured: string[]; sources: unknown }, pos: number) {
+  await db.query(
+    `INSERT INTO ${t('board_answers')} (${answerColumns})
+     SELECT $1, $2, $3, o::int, a, coalesce($5::jsonb ->> a::text, ''), 'running', a = ANY($6::uuid[]), $7::jsonb, $8
+       FROM unnest($4::uuid[]) WITH ORDINALITY AS x(a, o)
+     ON CONFLICT DO NOTHING`,
+    [d.sessionId, d.turn, d.round, d.ids, JSON.stringify(d.names), d.structured, JSON.stringify(d.sources), pos],
+  );
+}
+
+const touch = (db: Db, t: T, sessionId: string, at: string, credits = 0) =>
+  db.query(`UPDATE ${t('board_sessions')} SET credits = credits + $3, updated_at = greatest(updated_at, $2) WHERE id = $1`, [sessionId, at, credits]);
+
+/** The board's sessions: one row per session, one per turn (with its synthesis), one per advisor's answer in a round. */
 export const sessionsProjection: Projection<SessionEvent> = {
   name: 'sessions',
-  version: 1,
-  handles: ['SessionStarted', 'FollowUpAsked', 'AdvisorAnswered', 'AdvisorFailed', 'SessionEnded'] satisfies SessionEvent['type'][],
+  version: 2,
+  handles: [
+    'SessionStarted',
+    'FollowUpAsked',
+    'RoundStarted',
+    'AdvisorAnswered',
+    'AdvisorFailed',
+    'SynthesisWritten',
+    'SynthesisFailed',
+    'SessionStopped',
+    'AdvisorRetried',
+    'SessionEnded',
+    'SessionRenamed',
+    'SessionDeleted',
+    'SessionShared',
+    'SessionShareRevoked',
+  ] satisfies SessionEvent['type'][],
   tables: ['board_sessions', 'board_turns', 'board_answers'],
   schema: (t) => `
     CREATE TABLE ${t('board_sessions')} (
@@ -15,25 +49,36 @@ export const sessionsProjection: Projection<SessionEvent> = {
       user_id     uuid,
       status      text NOT NULL,
       credits     integer NOT NULL DEFAULT 0,
+      title       text,
+      deleted     boolean NOT NULL DEFAULT false,
+      share_hash  text,
       created_at  timestamptz NOT NULL,
       updated_at  timestamptz NOT NULL,
       position    bigint NOT NULL
     );
     CREATE INDEX ON ${t('board_sessions')} (project_id, created_at DESC);
+    CREATE UNIQUE INDEX ON ${t('board_sessions')} (share_hash) WHERE share_hash IS NOT NULL;
     CREATE TABLE ${t('board_turns')} (
       session_id  uuid NOT NULL,
       turn        integer NOT NULL,
       question    text NOT NULL,
+      mode        text NOT NULL,
+      rounds      integer NOT NULL,
+      synthesis   jsonb,
       at          timestamptz NOT NULL,
+      position    bigint NOT NULL,
       PRIMARY KEY (session_id, turn)
     );
     CREATE TABLE ${t('board_answers')} (
       session_id   uuid NOT NULL,
       turn         integer NOT NULL,
+      round        integer NOT NULL,
       ord          integer NOT NULL,
       assistant_id uuid NOT NULL,
       name         text NOT NULL,
       status       text NOT NULL,
+      structured   boolean NOT NULL DEFAULT false,
+      sources      jsonb NOT NULL DEFAULT '[]',
       text         text NOT NULL DEFAULT '',
       json         jsonb,
       model        text,
@@ -42,7 +87,7 @@ export const sessionsProjection: Projection<SessionEvent> = {
       credits      integer NOT NULL DEFAULT 0,
       reason       text,
       position     bigint NOT NULL,
-      PRIMARY KEY (session_id, turn, assistant_id)
+      PRIMARY KEY (session_id, turn, round, assistant_id)
     );`,
   async apply(db, events, t) {
     for (const event of events) {
@@ -59,55 +104,88 @@ export const sessionsProjection: Projection<SessionEvent> = {
               [d.sessionId, event.data.orgId, event.data.projectId, d.userId, d.at, pos],
             );
           } else {
-            await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2, position = $3 WHERE id = $1 AND position < $3`, [
-              d.sessionId,
-              d.at,
-              pos,
-            ]);
+            await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2, position = $3 WHERE id = $1 AND position < $3`, [d.sessionId, d.at, pos]);
           }
-          await db.query(`INSERT INTO ${t('board_turns')} (session_id, turn, question, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
-            d.sessionId,
-            turn,
-            d.question,
-            d.at,
-          ]);
+          const synthesis = d.chairId ? { assistantId: d.chairId, name: d.names[d.chairId] ?? '', status: 'waiting', result: null, missing: [], credits: 0, reason: null } : null;
           await db.query(
-            `INSERT INTO ${t('board_answers')} (session_id, turn, ord, assistant_id, name, status, position)
-             SELECT $1, $2, o::int, a, coalesce($4::jsonb ->> a::text, ''), 'running', $5
-               FROM unnest($3::uuid[]) WITH ORDINALITY AS x(a, o)
-             ON CONFLICT DO NOTHING`,
-            [d.sessionId, turn, d.assistantIds, JSON.stringify(d.names), pos],
+            `INSERT INTO ${t('board_turns')} (session_id, turn, question, mode, rounds, synthesis, at, position) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) ON CONFLICT DO NOTHING`,
+            [d.sessionId, turn, d.question, d.mode ?? 'boardroom', d.rounds ?? 1, JSON.stringify(synthesis), d.at, pos],
           );
+          await waitingAnswers(db, t, { sessionId: d.sessionId, turn, round: 1, ids: d.assistantIds, names: d.names, structured: d.structured ?? [], sources: d.sources ?? [] }, pos);
+          break;
+        }
+        case 'RoundStarted': {
+          const d = event.data;
+          const first = await db.query(`SELECT assistant_id, name, structured, sources FROM ${t('board_answers')} WHERE session_id = $1 AND turn = $2 AND round = 1`, [d.sessionId, d.turn]);
+          const names = Object.fromEntries(first.rows.map((r) => [r.assistant_id, r.name]));
+          const structured = first.rows.filter((r) => r.structured).map((r) => r.assistant_id as string);
+          await waitingAnswers(db, t, { sessionId: d.sessionId, turn: d.turn, round: d.round, ids: d.assistantIds, names, structured, sources: first.rows[0]?.sources ?? [] }, pos);
           break;
         }
         case 'AdvisorAnswered': {
           const d = event.data;
           const res = await db.query(
-            `UPDATE ${t('board_answers')} SET status = 'answered', text = $4, json = $5::jsonb, model = $6, tokens_in = $7, tokens_out = $8, credits = $9, position = $10
-              WHERE session_id = $1 AND turn = $2 AND assistant_id = $3 AND position < $10`,
-            [d.sessionId, d.turn, d.assistantId, d.text, JSON.stringify(d.json ?? null), d.model, d.tokensIn, d.tokensOut, d.credits, pos],
+            `UPDATE ${t('board_answers')} SET status = 'answered', text = $5, json = $6::jsonb, model = $7, tokens_in = $8, tokens_out = $9, credits = $10, reason = NULL, position = $11
+              WHERE session_id = $1 AND turn = $2 AND round = $3 AND assistant_id = $4 AND position < $11`,
+            [d.sessionId, d.turn, d.round ?? 1, d.assistantId, d.text, JSON.stringify(d.json ?? null), d.model, d.tokensIn, d.tokensOut, d.credits, pos],
           );
-          if (res.rowCount) {
-            await db.query(`UPDATE ${t('board_sessions')} SET credits = credits + $2, updated_at = $3 WHERE id = $1`, [d.sessionId, d.credits, d.at]);
-          }
+          if (res.rowCount) await touch(db, t, d.sessionId, d.at, d.credits);
           break;
         }
-        case 'AdvisorFailed': {
+        case 'AdvisorFailed':
+        case 'AdvisorRetried': {
+          const d = event.data;
+          const [status, reason] = event.type === 'AdvisorFailed' ? ['failed', event.data.reason] : ['running', null];
+          await db.query(
+            `UPDATE ${t('board_answers')} SET status = $5, reason = $6, position = $7 WHERE session_id = $1 AND turn = $2 AND round = $3 AND assistant_id = $4 AND position < $7`,
+            [d.sessionId, d.turn, d.round ?? 1, d.assistantId, status, reason, pos],
+          );
+          if (event.type === 'AdvisorRetried') await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2 WHERE id = $1`, [d.sessionId, d.at]);
+          else await touch(db, t, d.sessionId, d.at);
+          break;
+        }
+        case 'SynthesisWritten':
+        case 'SynthesisFailed': {
+          const d = event.data;
+          const change =
+            event.type === 'SynthesisWritten'
+              ? { status: 'written', result: event.data.synthesis, missing: event.data.missing, credits: event.data.credits, reason: null }
+              : { status: 'failed', reason: event.data.reason };
+          const res = await db.query(
+            `UPDATE ${t('board_turns')} SET synthesis = synthesis || $3::jsonb, position = $4 WHERE session_id = $1 AND turn = $2 AND position < $4 AND synthesis IS NOT NULL`,
+            [d.sessionId, d.turn, JSON.stringify(change), pos],
+          );
+          if (res.rowCount) await touch(db, t, d.sessionId, d.at, event.type === 'SynthesisWritten' ? event.data.credits : 0);
+          break;
+        }
+        case 'SessionStopped': {
           const d = event.data;
           await db.query(
-            `UPDATE ${t('board_answers')} SET status = 'failed', reason = $4, position = $5
-              WHERE session_id = $1 AND turn = $2 AND assistant_id = $3 AND position < $5`,
-            [d.sessionId, d.turn, d.assistantId, d.reason, pos],
+            `UPDATE ${t('board_answers')} SET status = 'stopped', reason = 'Stopped before this answer was complete', position = $3
+              WHERE session_id = $1 AND turn = $2 AND status = 'running' AND position < $3`,
+            [d.sessionId, d.turn, pos],
           );
-          await db.query(`UPDATE ${t('board_sessions')} SET updated_at = greatest(updated_at, $2) WHERE id = $1`, [d.sessionId, d.at]);
+          await db.query(
+            `UPDATE ${t('board_turns')} SET synthesis = synthesis || '{"status": "stopped", "reason": "Stopped before the synthesis was written"}'::jsonb, position = $3
+              WHERE session_id = $1 AND turn = $2 AND synthesis ->> 'status' = 'waiting' AND position < $3`,
+            [d.sessionId, d.turn, pos],
+          );
           break;
         }
         case 'SessionEnded':
-          await db.query(`UPDATE ${t('board_sessions')} SET status = 'done', updated_at = $2, position = $3 WHERE id = $1 AND position < $3`, [
-            event.data.sessionId,
-            event.data.at,
-            pos,
-          ]);
+          await db.query(`UPDATE ${t('board_sessions')} SET status = 'done', updated_at = $2, position = $3 WHERE id = $1 AND position < $3`, [event.data.sessionId, event.data.at, pos]);
+          break;
+        case 'SessionRenamed':
+          await db.query(`UPDATE ${t('board_sessions')} SET title = $2 WHERE id = $1`, [event.data.sessionId, event.data.title]);
+          break;
+        case 'SessionDeleted':
+          await db.query(`UPDATE ${t('board_sessions')} SET deleted = true, share_hash = NULL WHERE id = $1`, [event.data.sessionId]);
+          break;
+        case 'SessionShared':
+          await db.query(`UPDATE ${t('board_sessions')} SET share_hash = $2 WHERE id = $1`, [event.data.sessionId, event.data.tokenHash]);
+          break;
+        case 'SessionShareRevoked':
+          await db.query(`UPDATE ${t('board_sessions')} SET share_hash = NULL WHERE id = $1`, [event.data.sessionId]);
           break;
       }
     }

@@ -2,137 +2,152 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadState } from '../eventstore/command-handler.ts';
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { OrganizationInactive } from '../orgs/errors.ts';
-import { findProject } from '../../projections/projects/queries.ts';
-import { orgIsActive } from '../../projections/orgs/queries.ts';
+import { projectDecider } from '../projects/decider.ts';
+import { projectStreamId } from '../projects/events.ts';
 import { listAdvisors } from '../../projections/assistants/queries.ts';
 import { listSessions } from '../../projections/sessions/queries.ts';
 import { InsufficientCreditsAnswer, ErrorAnswer } from '../orgs/credit-schemas.ts';
-import { advisorSpecs } from './advisors.ts';
+import { activeOrg, holdAll, ownProject, planFor, providerOf, setupOf, type Passages } from './ask.ts';
 import { sessionDecider, type SessionCommand } from './decider.ts';
 import { sessionStreamId, type SessionState } from './events.ts';
-import { placeHolds, planTurn, releaseAll, runTurn, type BoardDeps, type Turn } from './runner.ts';
-import { BoardStatus, FollowUpBody, NoProviderAnswer, ProjectParams, Session, SessionCreated, SessionList, SessionParams, StartSessionBody } from './schemas.ts';
+import { quoteOf, type Meeting } from './plan.ts';
+import { releaseHolds } from './holds.ts';
+import { runMeeting } from './runner.ts';
+import { MODE_TABLE, MEETING_MODES } from './modes/table.ts';
+import {
+  BoardStatus,
+  FollowUpBody,
+  MAX_QUESTION,
+  MAX_ROUNDS_PER_MEETING,
+  NoProviderAnswer,
+  ProjectParams,
+  QuoteAnswer,
+  QuoteBody,
+  Session,
+  SessionCreated,
+  SessionList,
+  SessionParams,
+  StartSessionBody,
+} from './schemas.ts';
 import { streamSession } from './sse.ts';
 import { sessionView, withLatest } from './view.ts';
-import { MAX_QUESTION } from './schemas.ts';
 
-export class NoModelProvider extends DomainError {
-  constructor() {
-    super(503, 'no_model_provider', 'No model provider is configured: set LLM_BASE_URL (and LLM_API_KEY)', { error: 'no_model_provider' });
-  }
-}
+export { NoModelProvider } from './ask.ts';
 
 const tags = ['board'];
-const errors = { 400: ErrorAnswer, 402: InsufficientCreditsAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 503: NoProviderAnswer };
+export const boardErrors = { 400: ErrorAnswer, 402: InsufficientCreditsAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 503: NoProviderAnswer };
 
-/** The caller's session of the board, from its stream; another organization's is not found. */
+/** The caller's session of the board, from its stream; another organization's (or a deleted one) is not found. */
 export async function ownSession(app: FastifyInstance, request: FastifyRequest, sessionId: string): Promise<SessionState> {
   const orgId = request.user?.organization_id;
   if (!isUuid(sessionId) || !orgId) throw new NotFoundError('Session');
   const state = await loadState(app.store, sessionDecider, sessionStreamId(sessionId));
-  if (!state.exists || state.orgId !== orgId) throw new NotFoundError('Session');
+  if (!state.exists || state.orgId !== orgId || state.deleted) throw new NotFoundError('Session');
   return state;
 }
 
-function providerOf(app: FastifyInstance): BoardDeps {
-  if (!app.board.deps) throw new NoModelProvider();
-  return app.board.deps;
-}
-
-async function activeOrg(app: FastifyInstance, orgId: string) {
-  if ((await orgIsActive(app.pg, orgId)) === false) throw new OrganizationInactive();
-}
-
-/** Holds every advisor's most, appends the turn (releasing the holds if that fails), then answers in the background. */
-async function ask(app: FastifyInstance, turn: Turn, command: SessionCommand, expected?: 'no_stream') {
+/** Holds every call's most, appends the turn (releasing the holds if that fails), then meets in the background. */
+async function ask(app: FastifyInstance, meeting: Meeting, command: (setup: ReturnType<typeof setupOf>) => SessionCommand, expected?: 'no_stream') {
   const deps = providerOf(app);
-  const planned = await planTurn(deps, turn);
-  const holds = await placeHolds(deps, turn, planned);
+  const holds = await holdAll(deps, meeting);
   try {
-    await app.commands.run(sessionDecider, sessionStreamId(turn.sessionId), command, { metadata: turn.metadata, ...(expected ? { expected } : {}) });
+    await app.commands.run(sessionDecider, sessionStreamId(meeting.sessionId), command(setupOf(meeting, holds)), { metadata: meeting.metadata, ...(expected ? { expected } : {}) });
   } catch (err) {
-    await releaseAll(deps, turn, holds);
+    await releaseHolds(deps, meeting, holds);
     throw err;
   }
-  runTurn(deps, turn, planned, holds);
+  runMeeting(deps, meeting, holds);
 }
 
-const namesOf = (specs: { assistantId: string; name: string }[]) => Object.fromEntries(specs.map((s) => [s.assistantId, s.name]));
+/** The advisory board: meetings in a project, answered by its advisors, paid with credits. */
+export function boardRoutes(passages: Passages): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', app.requireUser);
 
-/** The advisory board: sessions in a project, answered by the assistants ready to deploy, paid with credits. */
-const boardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+    app.get('/board', { schema: { tags, response: { 200: BoardStatus } } }, async () => ({
+      modelProvider: app.board.deps !== null,
+      maxQuestion: MAX_QUESTION,
+      maxRounds: MAX_ROUNDS_PER_MEETING,
+      modes: MEETING_MODES.map((m) => ({ mode: m, label: MODE_TABLE[m].label, purpose: MODE_TABLE[m].purpose })),
+    }));
 
-  app.get('/board', { schema: { tags, response: { 200: BoardStatus } } }, async () => ({
-    modelProvider: app.board.deps !== null,
-    maxQuestion: MAX_QUESTION,
-  }));
+    app.post(
+      '/projects/:id/sessions/quote',
+      { schema: { tags, params: ProjectParams, body: QuoteBody, response: { 200: QuoteAnswer, ...boardErrors } } },
+      async (request) => {
+        const project = await ownProject(app, request, request.params.id);
+        const deps = providerOf(app);
+        const { meeting } = await planFor(app, request, project, request.body, deps.llm.settings, { sessionId: randomUUID(), turn: 1, history: [] }, passages);
+        return quoteOf(meeting);
+      },
+    );
 
-  app.post(
-    '/projects/:id/sessions',
-    { schema: { tags, params: ProjectParams, body: StartSessionBody, response: { 201: SessionCreated, ...errors } } },
-    async (request, reply) => {
-      const user = request.user!;
-      const orgId = user.organization_id;
-      const { id } = request.params;
-      if (!orgId || !isUuid(id) || !(await findProject(app.pg, id, orgId))) throw new NotFoundError('Project');
-      providerOf(app);
-      await activeOrg(app, orgId);
-      const specs = await advisorSpecs(app.pg, request.body.assistantIds);
-      const sessionId = randomUUID();
-      const { question } = request.body;
-      const metadata = app.commands.metadata(request);
-      const turn: Turn = { sessionId, requestId: randomUUID(), orgId, userId: user.id, turn: 1, question, specs, history: [], metadata };
-      const at = new Date().toISOString();
-      const data = { sessionId, orgId, projectId: id, userId: user.id, question, assistantIds: specs.map((s) => s.assistantId), names: namesOf(specs), at };
-      await ask(app, turn, { type: 'StartSession', data }, 'no_stream');
-      return reply.status(201).send({ sessionId });
-    },
-  );
+    app.post(
+      '/projects/:id/sessions',
+      { schema: { tags, params: ProjectParams, body: StartSessionBody, response: { 201: SessionCreated, ...boardErrors } } },
+      async (request, reply) => {
+        const project = await ownProject(app, request, request.params.id);
+        const deps = providerOf(app);
+        await activeOrg(app, project.orgId);
+        const sessionId = randomUUID();
+        const { meeting, board } = await planFor(app, request, project, request.body, deps.llm.settings, { sessionId, turn: 1, history: [] }, passages);
+        const at = new Date().toISOString();
+        await ask(app, meeting, (setup) => ({
+          type: 'StartSession',
+          data: { sessionId, orgId: project.orgId, projectId: project.id, userId: meeting.userId, question: meeting.question, at, ...setup },
+        }), 'no_stream');
+        // A board first used is kept as it met: an assistant deployed later does not join it by itself.
+        if (!board.saved) {
+          const data = { projectId: project.id, orgId: project.orgId, assistantIds: meeting.specs.map((s) => s.assistantId), chairId: null, mode: meeting.mode, rounds: meeting.rounds, userId: meeting.userId, at };
+          await app.commands.run(projectDecider, projectStreamId(project.id), { type: 'SaveBoard', data }, { metadata: meeting.metadata }).catch((err) =>
+            request.log.warn({ err }, 'board: could not keep the board of a first meeting'),
+          );
+        }
+        return reply.status(201).send({ sessionId });
+      },
+    );
 
-  app.get('/projects/:id/sessions', { schema: { tags, params: ProjectParams, response: { 200: SessionList, 404: ErrorAnswer } } }, async (request) => {
-    const orgId = request.user!.organization_id;
-    const { id } = request.params;
-    if (!orgId || !isUuid(id) || !(await findProject(app.pg, id, orgId))) throw new NotFoundError('Project');
-    return { data: (await listSessions(app.pg, id, orgId)).map(withLatest) };
-  });
+    app.get('/projects/:id/sessions', { schema: { tags, params: ProjectParams, response: { 200: SessionList, 404: ErrorAnswer } } }, async (request) => {
+      const project = await ownProject(app, request, request.params.id);
+      return { data: (await listSessions(app.pg, project.id, project.orgId)).map(withLatest) };
+    });
 
-  app.get('/sessions/:sessionId', { schema: { tags, params: SessionParams, response: { 200: Session, 404: ErrorAnswer } } }, async (request) =>
-    sessionView(await ownSession(app, request, request.params.sessionId), app.board.live),
-  );
+    app.get('/sessions/:sessionId', { schema: { tags, params: SessionParams, response: { 200: Session, 404: ErrorAnswer } } }, async (request) =>
+      sessionView(await ownSession(app, request, request.params.sessionId), app.board.live),
+    );
 
-  app.get('/sessions/:sessionId/events', { schema: { tags, params: SessionParams, response: { 404: ErrorAnswer } } }, async (request, reply) => {
-    const state = await ownSession(app, request, request.params.sessionId);
-    return streamSession(app, request, reply, state);
-  });
-
-  app.post(
-    '/sessions/:sessionId/follow-up',
-    { schema: { tags, params: SessionParams, body: FollowUpBody, response: { 201: SessionCreated, ...errors } } },
-    async (request, reply) => {
-      const user = request.user!;
+    app.get('/sessions/:sessionId/events', { schema: { tags, params: SessionParams, response: { 404: ErrorAnswer } } }, async (request, reply) => {
       const state = await ownSession(app, request, request.params.sessionId);
-      providerOf(app);
-      await activeOrg(app, state.orgId!);
-      if (state.status !== 'done') throw new ConflictError('The board is still answering this session', { error: 'session_running' });
-      // The advisors of the last turn that are still on the board.
-      const onBoard = new Set((await listAdvisors(app.pg)).map((a) => a.id));
-      const ids = (state.turns.at(-1)?.answers ?? []).map((a) => a.assistantId).filter((id) => onBoard.has(id));
-      if (ids.length === 0) throw new ValidationError('assistantIds: none of this session’s advisors is on the board any more', 'assistantIds');
-      const specs = await advisorSpecs(app.pg, ids);
-      const sessionId = state.sessionId!;
-      const { question } = request.body;
-      const metadata = app.commands.metadata(request);
-      const turn: Turn = { sessionId, requestId: randomUUID(), orgId: state.orgId!, userId: user.id, turn: state.turns.length + 1, question, specs, history: state.turns, metadata };
-      const at = new Date().toISOString();
-      const data = { sessionId, orgId: state.orgId!, turn: turn.turn, userId: user.id, question, assistantIds: ids, names: namesOf(specs), at };
-      await ask(app, turn, { type: 'AskFollowUp', data });
-      return reply.status(201).send({ sessionId });
-    },
-  );
-};
+      return streamSession(app, request, reply, state);
+    });
 
-export default boardRoutes;
+    app.post(
+      '/sessions/:sessionId/follow-up',
+      { schema: { tags, params: SessionParams, body: FollowUpBody, response: { 201: SessionCreated, ...boardErrors } } },
+      async (request, reply) => {
+        const state = await ownSession(app, request, request.params.sessionId);
+        const deps = providerOf(app);
+        await activeOrg(app, state.orgId!);
+        if (state.status !== 'done') throw new ConflictError('The board is still answering this session', { error: 'session_running' });
+        const last = state.turns.at(-1)!;
+        // The advisors of the last turn that are still on the board, meeting as they did.
+        const onBoard = new Set((await listAdvisors(app.pg)).map((a) => a.id));
+        const ids = [...new Set(last.answers.map((a) => a.assistantId))].filter((id) => onBoard.has(id));
+        if (ids.length === 0) throw new ValidationError('assistantIds: none of this session’s advisors is on the board any more', 'assistantIds');
+        const project = await ownProject(app, request, state.projectId!);
+        const chairId = last.synthesis && ids.includes(last.synthesis.assistantId) ? last.synthesis.assistantId : undefined;
+        const body = { question: request.body.question, assistantIds: ids, mode: last.mode, rounds: last.rounds, chairId };
+        const turn = { sessionId: state.sessionId!, turn: state.turns.length + 1, history: state.turns };
+        const { meeting } = await planFor(app, request, project, body, deps.llm.settings, turn, passages);
+        const at = new Date().toISOString();
+        await ask(app, meeting, (setup) => ({
+          type: 'AskFollowUp',
+          data: { sessionId: meeting.sessionId, orgId: project.orgId, turn: turn.turn, userId: meeting.userId, question: meeting.question, at, ...setup },
+        }));
+        return reply.status(201).send({ sessionId: meeting.sessionId });
+      },
+    );
+  };
+}

@@ -1,19 +1,17 @@
 import { handleCommand, loadState } from '../eventstore/command-handler.ts';
-import type { EventMetadata } from '../eventstore/types.ts';
 import { storable } from '../platform/text.ts';
-import { MAX_HOLD_TTL_SECONDS } from '../orgs/credit-decisions.ts';
-import { InsufficientCredits } from '../orgs/errors.ts';
-import { captureHold, orgCredits, placeHold, releaseHold, type LedgerDeps, type PlacedHold } from '../orgs/ledger.ts';
-import type { AdvisorSpec } from './advisors.ts';
+import { captureHold, type LedgerDeps } from '../orgs/ledger.ts';
 import { sessionDecider, type SessionCommand } from './decider.ts';
-import { sessionStreamId, type SessionState } from './events.ts';
-import { callAdvisor, type ChatTurn } from './llm/call.ts';
+import { answeredIn, currentTurn, missingOf, sessionStreamId, type Answer, type HoldRef, type SessionState } from './events.ts';
+import { holdMetadata, releaseHolds, unsettled } from './holds.ts';
+import { callAdvisor, type AdvisorAnswer } from './llm/call.ts';
 import type { LlmClient } from './llm/client.ts';
 import { LlmError } from './llm/errors.ts';
-import { estimateCallInputTokens, MAX_ROUNDS } from './llm/tokens.ts';
 import type { LiveSessions } from './live.ts';
-import { PRICE_TABLE_STREAM, priceTableDecider } from './price-table.ts';
-import { actualCost, maxCost, priceFor, type ModelPrice } from './pricing.ts';
+import { advisorMessages, answerText, synthesisRequest } from './meeting.ts';
+import type { SynthesisResult } from './modes/table.ts';
+import type { Meeting, PlannedCall } from './plan.ts';
+import { actualCost } from './pricing.ts';
 
 export interface BoardDeps extends LedgerDeps {
   llm: LlmClient;
@@ -25,101 +23,15 @@ export interface BoardDeps extends LedgerDeps {
   track(work: Promise<void>): void;
 }
 
-/** One advisor's call in a turn, with its price and the most it may cost. */
-interface Planned {
-  spec: AdvisorSpec;
-  messages: ChatTurn[];
-  price: ModelPrice;
-  maxCredits: number;
-}
+const now = () => new Date().toISOString();
 
-export interface Turn {
-  sessionId: string;
-  /** Unique per request: two follow-ups racing never share a hold. */
-  requestId: string;
-  orgId: string;
-  userId: string;
-  turn: number;
-  question: string;
-  specs: AdvisorSpec[];
-  /** The earlier turns as each advisor saw them (its own answers only). */
-  history: SessionState['turns'];
-  metadata: EventMetadata;
-}
-
-/** What an advisor saw before: each earlier question and its own answer to it. */
-function messagesFor(turn: Turn, assistantId: string): ChatTurn[] {
-  const earlier = turn.history.flatMap((t): ChatTurn[] => {
-    const own = t.answers.find((a) => a.assistantId === assistantId && a.status === 'answered');
-    return [{ role: 'user', content: t.question }, ...(own ? [{ role: 'assistant' as const, content: own.text }] : [])];
-  });
-  return [...earlier, { role: 'user', content: turn.question }];
-}
-
-/** A hold outlives every try of a call: each request may wait the idle timeout, for every retry and round. */
-export function holdTtlSeconds(llm: LlmClient): number {
-  const { timeoutMs, maxRetries } = llm.settings;
-  return Math.min(MAX_HOLD_TTL_SECONDS, Math.ceil((timeoutMs * (maxRetries + 1) * MAX_ROUNDS) / 1000) + 300);
-}
-
-export async function planTurn(deps: BoardDeps, turn: Turn): Promise<Planned[]> {
-  const table = await loadState(deps.store, priceTableDecider, PRICE_TABLE_STREAM);
-  const maxTokens = deps.llm.settings.maxOutputTokens;
-  return turn.specs.map((spec) => {
-    const messages = messagesFor(turn, spec.assistantId);
-    const price = priceFor(spec.model, table.models, table.defaultPrice);
-    const input = estimateCallInputTokens({ system: spec.system, messages, tools: spec.tools, responseFormat: spec.responseFormat }, maxTokens);
-    return { spec, messages, price, maxCredits: maxCost(price, input, maxTokens) };
-  });
-}
-
-const holdKey = (turn: Turn, assistantId: string) => `board-${turn.sessionId}-${turn.requestId}-${assistantId}`;
-
-/**
- * Holds the most each advisor can cost, all or none: a member whose organization cannot cover
- * them gets a 402 before anything is called.
- */
-export async function placeHolds(deps: BoardDeps, turn: Turn, planned: Planned[]): Promise<PlacedHold[]> {
-  const needed = planned.reduce((n, p) => n + p.maxCredits, 0);
-  const before = await orgCredits(deps, turn.orgId);
-  if (before.available < needed) throw new InsufficientCredits(before.balance, before.available);
-  const holds: PlacedHold[] = [];
-  try {
-    for (const p of planned) {
-      holds.push(
-        await placeHold(deps, {
-          orgId: turn.orgId,
-          userId: turn.userId,
-          credits: p.maxCredits,
-          description: `Board: ${p.spec.name}`,
-          idempotencyKey: holdKey(turn, p.spec.assistantId),
-          ttlSeconds: holdTtlSeconds(deps.llm),
-          metadata: turn.metadata,
-        }),
-      );
-    }
-    return holds;
-  } catch (err) {
-    await releaseAll(deps, turn, holds);
-    throw err;
-  }
-}
-
-export async function releaseAll(deps: BoardDeps, turn: Turn, holds: PlacedHold[]): Promise<void> {
-  for (const hold of holds) {
-    await releaseHold(deps, { orgId: turn.orgId, holdId: hold.holdId, metadata: turn.metadata }).catch((err) =>
-      deps.log.warn({ err, holdId: hold.holdId }, 'could not release a board hold (it expires by itself)'),
-    );
-  }
-}
-
-/** Appends an advisor's outcome; a store that is briefly away is tried again, since the credits already moved. */
-async function record(deps: BoardDeps, turn: Turn, command: SessionCommand): Promise<void> {
+/** Appends a call's outcome; a store that is briefly away is tried again, since the credits already moved. True when something was appended. */
+async function record(deps: BoardDeps, meeting: Meeting, command: SessionCommand): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcome = await handleCommand(deps.store, sessionDecider, sessionStreamId(turn.sessionId), command, { metadata: turn.metadata });
+      const outcome = await handleCommand(deps.store, sessionDecider, sessionStreamId(meeting.sessionId), command, { metadata: meeting.metadata });
       if (outcome.append) deps.commands?.appended(outcome.append.position);
-      return;
+      return !!outcome.append;
     } catch (err) {
       if (attempt >= 5) throw err;
       await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
@@ -127,56 +39,163 @@ async function record(deps: BoardDeps, turn: Turn, command: SessionCommand): Pro
   }
 }
 
-const failure = (turn: Turn, assistantId: string, reason: string): SessionCommand => ({
-  type: 'RecordFailure',
-  data: { sessionId: turn.sessionId, turn: turn.turn, assistantId, reason, at: new Date().toISOString() },
-});
+const load = (deps: BoardDeps, meeting: Meeting) => loadState(deps.store, sessionDecider, sessionStreamId(meeting.sessionId));
 
 /**
- * One advisor: call the model (text streamed to the live buffers), then capture the real cost
- * (rounded up, never above the hold) and record the answer; on any failure release the hold and
- * record the reason. Nothing is captured for an answer that did not arrive.
+ * Calls the model for one call of the meeting, then captures its real cost (rounded up, never above
+ * the hold). Null when no answer came (the hold is then released) or its hold had closed (a Stop).
  */
-async function answer(deps: BoardDeps, turn: Turn, p: Planned, hold: PlacedHold): Promise<void> {
-  const { assistantId, name } = p.spec;
-  let result;
+async function paidCall(
+  deps: BoardDeps,
+  meeting: Meeting,
+  call: PlannedCall,
+  hold: HoldRef,
+  messages: Parameters<typeof callAdvisor>[1]['messages'],
+  signal: AbortSignal,
+  onDelta?: (text: string) => void,
+): Promise<{ result: AdvisorAnswer; credits: number } | { reason: string }> {
+  let result: AdvisorAnswer;
   try {
     result = await callAdvisor(deps.llm, {
-      model: p.spec.model,
-      system: p.spec.system,
-      messages: p.messages,
-      responseFormat: p.spec.responseFormat,
-      tools: p.spec.tools,
-      signal: deps.signal,
-      onDelta: (text) => deps.live.delta(turn.sessionId, turn.turn, assistantId, text),
+      model: call.spec.model,
+      system: call.system,
+      messages,
+      responseFormat: call.responseFormat,
+      tools: call.round === 0 ? undefined : call.spec.tools,
+      maxTokens: call.maxTokens,
+      signal,
+      onDelta,
     });
   } catch (err) {
-    await releaseAll(deps, turn, [hold]);
-    const reason = err instanceof LlmError ? err.reason : 'The board could not ask this advisor';
-    if (!(err instanceof LlmError)) deps.log.warn({ err, assistantId }, 'board call failed');
-    return record(deps, turn, failure(turn, assistantId, reason));
+    await releaseHolds(deps, meeting, [hold]);
+    if (!(err instanceof LlmError)) deps.log.warn({ err, assistantId: call.spec.assistantId }, 'board call failed');
+    return { reason: err instanceof LlmError ? err.reason : 'The board could not ask this advisor' };
   }
-  const credits = Math.min(actualCost(p.price, result.tokensIn, result.tokensOut), hold.credits);
+  const credits = Math.min(actualCost(call.price, result.tokensIn, result.tokensOut), hold.credits);
   try {
-    await captureHold(deps, { orgId: turn.orgId, holdId: hold.holdId, userId: turn.userId, credits, description: `Board: ${name}`, metadata: turn.metadata });
+    const description = call.round === 0 ? `Board synthesis: ${call.spec.name}` : `Board: ${call.spec.name}, round ${call.round}`;
+    await captureHold(deps, { orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, credits, description, metadata: holdMetadata(meeting) });
   } catch (err) {
     deps.log.warn({ err, holdId: hold.holdId }, 'could not capture a board hold');
-    return record(deps, turn, failure(turn, assistantId, 'The answer arrived after its credits hold had closed; nothing was charged'));
+    return { reason: 'The answer arrived after its credits hold had closed; nothing was charged' };
   }
-  // A model may write characters Postgres cannot keep (NUL): they become U+FFFD.
-  const { text, json, model, tokensIn, tokensOut } = storable(result);
-  await record(deps, turn, {
-    type: 'RecordAnswer',
-    data: { sessionId: turn.sessionId, turn: turn.turn, assistantId, text, json, model, tokensIn, tokensOut, credits, holdId: hold.holdId, at: new Date().toISOString() },
+  return { result, credits };
+}
+
+/** One advisor in one round: from round 2 it hears its own and the others' answers of the round before. */
+export async function answerCall(deps: BoardDeps, meeting: Meeting, call: PlannedCall, hold: HoldRef, before: Answer[], signal: AbortSignal): Promise<void> {
+  const { assistantId } = call.spec;
+  const { sessionId, turn } = meeting;
+  const own = before.find((a) => a.assistantId === assistantId);
+  const others = before.filter((a) => a.assistantId !== assistantId).map((a) => ({ name: a.name, text: answerText(a) }));
+  const messages = advisorMessages(meeting.history, assistantId, meeting.question, call.round, meeting.rounds, meeting.modeDef, own ? answerText(own) : '', others);
+  try {
+    const outcome = await paidCall(deps, meeting, call, hold, messages, signal, (text) => deps.live.delta(sessionId, turn, call.round, assistantId, text));
+    const at = now();
+    if ('reason' in outcome) {
+      await record(deps, meeting, { type: 'RecordFailure', data: { sessionId, turn, round: call.round, assistantId, reason: outcome.reason, at } });
+      return;
+    }
+    // A model may write characters Postgres cannot keep (NUL): they become U+FFFD.
+    const { text, json, model, tokensIn, tokensOut } = storable(outcome.result);
+    await record(deps, meeting, {
+      type: 'RecordAnswer',
+      data: { sessionId, turn, round: call.round, assistantId, text, json, model, tokensIn, tokensOut, credits: outcome.credits, holdId: hold.holdId, sources: meeting.context.sources, at },
+    });
+  } finally {
+    deps.live.settled(sessionId, turn, call.round, assistantId);
+  }
+}
+
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** The synthesis as parsed, with every list present (a model may leave an empty one out). */
+function synthesisOf(json: unknown): SynthesisResult {
+  const o = (json ?? {}) as Record<string, unknown>;
+  return {
+    summary: typeof o.summary === 'string' ? o.summary : '',
+    consensus: asList(o.consensus).map(String),
+    dissent: asList(o.dissent).map((d) => ({ point: String((d as { point?: unknown }).point ?? ''), advisors: asList((d as { advisors?: unknown }).advisors).map(String) })),
+    decisions: asList(o.decisions).map(String),
+    actionItems: asList(o.actionItems).map((a) => {
+      const item = a as { title?: unknown; owner?: unknown; due?: unknown };
+      return { title: String(item.title ?? ''), owner: typeof item.owner === 'string' ? item.owner : null, due: typeof item.due === 'string' ? item.due : null };
+    }),
+    risks: asList(o.risks).map(String),
+  };
+}
+
+async function synthesize(deps: BoardDeps, meeting: Meeting, state: SessionState, hold: HoldRef, signal: AbortSignal): Promise<void> {
+  const call = meeting.synthesis!;
+  const turn = currentTurn(state)!;
+  const heard = turn.answers.filter((a) => a.status === 'answered').map((a) => ({ round: a.round, name: a.name, text: answerText(a) }));
+  const missing = missingOf(turn);
+  const { messages } = synthesisRequest(call.spec.system, meeting.question, heard, missing, meeting.context);
+  const outcome = await paidCall(deps, meeting, call, hold, messages, signal);
+  const base = { sessionId: meeting.sessionId, turn: meeting.turn, at: now() };
+  if ('reason' in outcome) {
+    await record(deps, meeting, { type: 'RecordSynthesisFailure', data: { ...base, reason: outcome.reason } });
+    return;
+  }
+  const { model, tokensIn, tokensOut } = outcome.result;
+  const synthesis = storable(synthesisOf(outcome.result.json));
+  await record(deps, meeting, {
+    type: 'RecordSynthesis',
+    data: { ...base, orgId: meeting.orgId, projectId: meeting.projectId, assistantId: call.spec.assistantId, synthesis, missing, model, tokensIn, tokensOut, credits: outcome.credits, holdId: hold.holdId },
   });
 }
 
-/** Starts every advisor's answer in the background; each one ends recorded as answered or failed. */
-export function runTurn(deps: BoardDeps, turn: Turn, planned: Planned[], holds: PlacedHold[]): void {
-  planned.forEach((p, i) => {
-    const work = answer(deps, turn, p, holds[i])
-      .catch((err) => deps.log.warn({ err, sessionId: turn.sessionId }, 'could not record a board answer'))
-      .finally(() => deps.live.settled(turn.sessionId, turn.turn, p.spec.assistantId));
-    deps.track(work);
-  });
+const holdOf = (holds: HoldRef[], round: number, assistantId: string) => holds.find((h) => h.round === round && h.assistantId === assistantId);
+
+/** The rounds, then the synthesis; at the end every hold not captured is released. */
+async function meet(deps: BoardDeps, meeting: Meeting, holds: HoldRef[], signal: AbortSignal): Promise<void> {
+  for (let round = 1; round <= meeting.rounds; round++) {
+    const state = await load(deps, meeting);
+    const turn = currentTurn(state);
+    if (state.status !== 'running' || turn?.turn !== meeting.turn || signal.aborted) return;
+    const before = round === 1 ? [] : answeredIn(turn, round - 1);
+    const ids = round === 1 ? meeting.specs.map((s) => s.assistantId) : before.map((a) => a.assistantId);
+    if (ids.length === 0) break;
+    if (round > 1 && !(await record(deps, meeting, { type: 'StartRound', data: { sessionId: meeting.sessionId, turn: meeting.turn, round, assistantIds: ids, at: now() } }))) break;
+    await Promise.all(
+      ids.map((id) => answerCall(deps, meeting, meeting.calls.find((c) => c.round === round && c.spec.assistantId === id)!, holdOf(holds, round, id)!, before, signal)),
+    );
+  }
+  const state = await load(deps, meeting);
+  const turn = currentTurn(state);
+  const hold = meeting.synthesis && holdOf(holds, 0, meeting.synthesis.spec.assistantId);
+  if (hold && !signal.aborted && state.status === 'running' && turn?.turn === meeting.turn && turn.synthesis?.status === 'waiting') {
+    await synthesize(deps, meeting, state, hold, signal);
+  }
+  if (deps.signal.aborted) {
+    const reason = 'The server stopped before this meeting was over; its credits holds were released';
+    await record(deps, meeting, { type: 'AbandonSession', data: { sessionId: meeting.sessionId, reason, at: now() } });
+  }
+}
+
+/** Runs the meeting in the background; each call ends recorded as answered, failed or stopped. */
+export function runMeeting(deps: BoardDeps, meeting: Meeting, holds: HoldRef[]): void {
+  const stopped = deps.live.started(meeting.sessionId);
+  const signal = AbortSignal.any([deps.signal, stopped]);
+  const work = meet(deps, meeting, holds, signal)
+    .catch((err) => deps.log.warn({ err, sessionId: meeting.sessionId }, 'could not run a board meeting'))
+    .finally(async () => {
+      const state = await load(deps, meeting).catch(() => null);
+      await releaseHolds(deps, meeting, state ? unsettled(holds, state, meeting.turn) : holds);
+      deps.live.finished(meeting.sessionId, stopped);
+      deps.live.changed(meeting.sessionId);
+    });
+  deps.track(work);
+}
+
+/** Asks one failed advisor again, in the round it failed, hearing what that round heard. */
+export function runRetry(deps: BoardDeps, meeting: Meeting, call: PlannedCall, hold: HoldRef, before: Answer[]): void {
+  const stopped = deps.live.started(meeting.sessionId);
+  const work = answerCall(deps, meeting, call, hold, before, AbortSignal.any([deps.signal, stopped]))
+    .catch((err) => deps.log.warn({ err, sessionId: meeting.sessionId }, 'could not record a retried answer'))
+    .finally(async () => {
+      await releaseHolds(deps, meeting, [hold]);
+      deps.live.finished(meeting.sessionId, stopped);
+    });
+  deps.track(work);
 }

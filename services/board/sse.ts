@@ -10,7 +10,7 @@ const HEARTBEAT_MS = 15_000;
 
 /**
  * Server-sent events of one session: `session` (the whole session, as GET answers it) at once and
- * whenever an answer is recorded, `delta` ({turn, assistantId, text}) for each piece of an answer
+ * whenever an answer is recorded, `delta` ({turn, round, assistantId, text}) for each piece of an answer
  * as it is written in this process; the stream ends once the session is done.
  */
 export async function streamSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, first: SessionState): Promise<void> {
@@ -59,7 +59,7 @@ export async function streamSession(app: FastifyInstance, request: FastifyReques
     }
   };
   const unsubscribe = app.board.live.subscribe(sessionId, (event) => {
-    if (event.type === 'delta') send('delta', { turn: event.turn, assistantId: event.assistantId, text: event.text });
+    if (event.type === 'delta') send('delta', { turn: event.turn, round: event.round, assistantId: event.assistantId, text: event.text });
     else void refresh();
   });
   const poll = setInterval(() => void refresh(), POLL_MS);

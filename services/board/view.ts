@@ -1,13 +1,26 @@
-import type { SessionRow } from '../../projections/sessions/queries.ts';
+import type { SessionRow, TurnRow } from '../../projections/sessions/queries.ts';
 import type { SessionState } from './events.ts';
 import type { LiveSessions } from './live.ts';
 
-export type SessionView = SessionRow & { question: string; answers: SessionRow['turns'][number]['answers'] };
+export type SessionView = SessionRow & {
+  question: string;
+  mode: string;
+  rounds: number;
+  answers: TurnRow['answers'];
+  synthesis: TurnRow['synthesis'];
+};
 
-/** The API's shape of a session: every turn, and the latest one's question and answers at the top. */
+/** The API's shape of a session: every turn, and the latest one's question, answers and synthesis at the top. */
 export function withLatest(row: SessionRow): SessionView {
   const last = row.turns.at(-1);
-  return { ...row, question: last?.question ?? '', answers: last?.answers ?? [] };
+  return {
+    ...row,
+    question: last?.question ?? '',
+    mode: last?.mode ?? 'boardroom',
+    rounds: last?.rounds ?? 1,
+    answers: last?.answers ?? [],
+    synthesis: last?.synthesis ?? null,
+  };
 }
 
 /** A session from its stream, with the text written so far of answers still running in this process. */
@@ -16,13 +29,18 @@ export function sessionView(state: SessionState, live: LiveSessions): SessionVie
   return withLatest({
     sessionId,
     projectId: state.projectId!,
+    title: state.title,
     status: state.status,
     credits: state.credits,
+    shared: state.shareHash !== null,
     createdAt: state.turns[0]?.at ?? '',
     turns: state.turns.map((t) => ({
       turn: t.turn,
       question: t.question,
-      answers: t.answers.map(({ model: _model, ...a }) => (a.status === 'running' ? { ...a, text: live.textOf(sessionId, t.turn, a.assistantId) } : a)),
+      mode: t.mode,
+      rounds: t.rounds,
+      synthesis: t.synthesis && { ...t.synthesis, tokensIn: undefined, tokensOut: undefined },
+      answers: t.answers.map(({ model: _model, ...a }) => (a.status === 'running' ? { ...a, text: live.textOf(sessionId, t.turn, a.round, a.assistantId) } : a)),
     })),
   });
 }

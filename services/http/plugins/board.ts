@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { failAbandoned } from '../../board/abandoned.ts';
-import { holdTtlSeconds, type BoardDeps } from '../../board/runner.ts';
+import { type BoardDeps } from '../../board/runner.ts';
+import { holdTtlSeconds } from '../../board/holds.ts';
 import { createLlmClient } from '../../board/llm/client.ts';
 import { llmSettings } from '../../board/llm/settings.ts';
 import { LiveSessions } from '../../board/live.ts';
@@ -50,7 +51,7 @@ export default fp(
     const sweep =
       deps &&
       setInterval(() => {
-        failAbandoned({ store: app.store, pg: app.pg }, holdTtlSeconds(deps.llm) * 1000).catch((err) =>
+        failAbandoned({ store: app.store, pg: app.pg }, holdTtlSeconds(deps.llm.settings) * 1000).catch((err) =>
           app.log.warn({ err }, 'board: could not end abandoned sessions'),
         );
       }, ABANDONED_SWEEP_MS).unref();
