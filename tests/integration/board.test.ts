@@ -63,40 +63,45 @@ describe('a session answered by two advisors', () => {
       models: [{ model: a.model, inputPer1k: 2, outputPer1k: 10 }],
     });
     expect(prices.status).toBe(200);
-    llm.script(a.model, { type: 'text', pieces: ['Raise ', 'them ', 'by 5%.'], usage: { prompt_tokens: 1000, completion_tokens: 500 } });
+    llm.script(a.model, { type: 'text', pieces: ['Raise ', 'them ', 'by 5%.'], usage: { prompt_tokens: 100, completion_tokens: 300 } });
     llm.script(b.model, { type: 'text', pieces: ['Keep them.'], usage: { prompt_tokens: 1001, completion_tokens: 1 } });
+    // The chair (the first advisor) sums up: 2000 × 2/1000 + 100 × 10/1000 = 5.
+    const synthesis = { summary: 'Split.', consensus: [], dissent: [{ point: 'Prices', advisors: [b.name] }], decisions: [], actionItems: [], risks: [] };
+    llm.script(a.model, { type: 'json', value: synthesis, usage: { prompt_tokens: 2000, completion_tokens: 100 } });
     const { client, orgId, projectId } = await member(10_000);
 
     const sessionId = await ask(client, projectId, [a.id, b.id]);
     const session = await sessionDone(client, sessionId);
-    // a: 1000 × 2/1000 + 500 × 10/1000 = 7; b (default price): 1001 × 1/1000 + 1 × 3/1000 = 1.004, rounded up to 2.
-    expect(session).toMatchObject({ sessionId, projectId, question: 'Should we raise prices?', status: 'done', credits: 9 });
+    // a: 100 × 2/1000 + 300 × 10/1000 = 3.2, rounded up to 4; b (default price): 1001 × 1/1000 + 1 × 3/1000 = 1.004, rounded up to 2; the synthesis 5.
+    expect(session).toMatchObject({ sessionId, projectId, question: 'Should we raise prices?', status: 'done', credits: 11 });
+    const common = { round: 1, status: 'answered', json: null, reason: null, structured: false, sources: [] };
     expect(session.answers).toEqual([
-      { assistantId: a.id, name: a.name, status: 'answered', text: 'Raise them by 5%.', json: null, credits: 7, tokensIn: 1000, tokensOut: 500, reason: null },
-      { assistantId: b.id, name: b.name, status: 'answered', text: 'Keep them.', json: null, credits: 2, tokensIn: 1001, tokensOut: 1, reason: null },
+      { ...common, assistantId: a.id, name: a.name, text: 'Raise them by 5%.', credits: 4, tokensIn: 100, tokensOut: 300 },
+      { ...common, assistantId: b.id, name: b.name, text: 'Keep them.', credits: 2, tokensIn: 1001, tokensOut: 1 },
     ]);
-    expect(await sessionTypes(sessionId)).toEqual(['SessionStarted', 'AdvisorAnswered', 'AdvisorAnswered', 'SessionEnded']);
+    expect(session.synthesis).toMatchObject({ assistantId: a.id, status: 'written', credits: 5, result: synthesis, missing: [] });
+    expect(await sessionTypes(sessionId)).toEqual(['SessionStarted', 'AdvisorAnswered', 'AdvisorAnswered', 'SynthesisWritten', 'SessionEnded']);
 
     const ledger = await ledgerOf(t, orgId);
-    expect(ledger.placed).toHaveLength(2);
-    expect(ledger.captured.map((c) => c.amount).sort()).toEqual([2, 7]);
-    expect(ledger).toMatchObject({ balance: 10_000 - 9, available: 10_000 - 9, held: 0, spent: 9 });
+    expect(ledger.placed).toHaveLength(3);
+    expect(ledger.captured.map((c) => c.amount).sort()).toEqual([2, 4, 5]);
+    expect(ledger).toMatchObject({ balance: 10_000 - 11, available: 10_000 - 11, held: 0, spent: 11 });
 
     const request = llm.requestsFor(a.model)[0].body;
     expect(request.messages).toEqual([
-      { role: 'system', content: 'You are a careful advisor.' },
+      { role: 'system', content: expect.stringMatching(/^You are a careful advisor\.\n\n## Meeting mode: Boardroom\n/) },
       { role: 'user', content: 'Should we raise prices?' },
     ]);
     expect(request.stream).toBe(true);
     expect(llm.requestsFor(a.model)[0].headers.authorization).toBe(`Bearer ${TEST_LLM_KEY}`);
 
     const events = await readEvents(client, sessionId);
-    expect(events.at(-1)).toMatchObject({ event: 'session', data: { status: 'done', credits: 9 } });
+    expect(events.at(-1)).toMatchObject({ event: 'session', data: { status: 'done', credits: 11 } });
     const list = await waitFor('the transcript', async () => {
       const res = await client.get(`/api/projects/${projectId}/sessions`);
       return res.body.data[0]?.status === 'done' && res;
     });
-    expect(list.body.data).toEqual([expect.objectContaining({ sessionId, credits: 9, status: 'done', question: 'Should we raise prices?' })]);
+    expect(list.body.data).toEqual([expect.objectContaining({ sessionId, credits: 11, status: 'done', question: 'Should we raise prices?' })]);
     expect(list.body.data[0].answers.map((x: { text: string }) => x.text)).toEqual(['Raise them by 5%.', 'Keep them.']);
   });
 
@@ -169,13 +174,15 @@ describe('the model provider misbehaving', () => {
     expect(stall).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider sent nothing for 1 s' });
     expect(llm.requestsFor(stalled.model)).toHaveLength(1);
     expect(ok).toMatchObject({ status: 'answered', text: 'After a wait.' });
-    expect(llm.requestsFor(limited.model)).toHaveLength(2);
+    // The 429, the answer, and the synthesis it was asked as the chair (nothing scripted: it fails, capturing nothing).
+    expect(llm.requestsFor(limited.model)).toHaveLength(3);
     expect(five).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider failed (HTTP 500) (3 attempts)' });
     expect(hang).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider sent nothing for 1 s (3 attempts)' });
     expect(bad).toMatchObject({ status: 'failed', credits: 0, reason: expect.stringMatching(/could not read/) });
     expect(session.credits).toBe(ok.credits);
+    expect(session.synthesis).toMatchObject({ status: 'failed', credits: 0 });
     const ledger = await ledgerOf(t, orgId);
-    expect(ledger.placed).toHaveLength(5);
+    expect(ledger.placed).toHaveLength(6);
     expect(ledger.captured).toHaveLength(1);
     expect(ledger).toMatchObject({ held: 0, spent: ok.credits, balance: 10_000 - ok.credits });
     const types = await sessionTypes(sessionId);

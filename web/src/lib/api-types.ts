@@ -358,6 +358,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/board/modes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                label: string;
+                                maxOutputTokens: number;
+                                /** @enum {string} */
+                                mode: "boardroom" | "devils_advocate" | "pre_mortem" | "pitch_review" | "brainstorm";
+                                purpose: string;
+                                respond: string;
+                                shape: {
+                                    [key: string]: unknown;
+                                } | null;
+                                template: string;
+                                words: number;
+                            }[];
+                            synthesis: {
+                                maxOutputTokens: number;
+                                shape: {
+                                    [key: string]: unknown;
+                                };
+                                template: string;
+                                words: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/board/prices": {
         parameters: {
             query?: never;
@@ -3008,7 +3065,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             maxQuestion: number;
+                            maxRounds: number;
                             modelProvider: boolean;
+                            modes: {
+                                label: string;
+                                /** @enum {string} */
+                                mode: "boardroom" | "devils_advocate" | "pre_mortem" | "pitch_review" | "brainstorm";
+                                purpose: string;
+                            }[];
                         };
                     };
                 };
@@ -3669,6 +3733,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/org/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            goals: string;
+                            industry: string;
+                            size: string;
+                            stage: string;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        goals?: string;
+                        /** @default  */
+                        industry?: string;
+                        /** @default  */
+                        size?: string;
+                        /** @default  */
+                        stage?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            goals: string;
+                            industry: string;
+                            size: string;
+                            stage: string;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/profile": {
         parameters: {
             query?: never;
@@ -4180,6 +4351,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assistantIds: string[];
+                            chairId: string | null;
+                            /** @enum {string} */
+                            mode: "boardroom" | "devils_advocate" | "pre_mortem" | "pitch_review" | "brainstorm";
+                            rounds: number;
+                            saved: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assistantIds: string[];
+                        chairId?: string | null;
+                        /** @enum {string} */
+                        mode: "boardroom" | "devils_advocate" | "pre_mortem" | "pitch_review" | "brainstorm";
+                        rounds: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assistantIds: string[];
+                            chairId: string | null;
+                            /** @enum {string} */
+                            mode: "boardroom" | "devils_advocate" | "pre_mortem" | "pitch_review" | "brainstorm";
+                            rounds: number;
+                            saved: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/sessions": {
         parameters: {
             query?: never;
@@ -4212,19 +4507,53 @@ export interface paths {
                                     json: unknown;
                                     name: string;
                                     reason: string | null;
+                                    round: number;
+                                    sources: {
+                                        fileId: string;
+                                        name: string;
+                                    }[];
                                     /** @enum {string} */
-                                    status: "running" | "answered" | "failed";
+                                    status: "running" | "answered" | "failed" | "stopped";
+                                    structured: boolean;
                                     text: string;
                                     tokensIn: number;
                                     tokensOut: number;
                                 }[];
                                 createdAt: string;
                                 credits: number;
+                                mode: string;
                                 projectId: string;
                                 question: string;
+                                rounds: number;
                                 sessionId: string;
+                                shared: boolean;
                                 /** @enum {string} */
                                 status: "running" | "done";
+                                synthesis: {
+                                    assistantId: string;
+                                    credits: number;
+                                    missing: string[];
+                                    name: string;
+                                    reason: string | null;
+                                    result: {
+                                        actionItems: {
+                                            due?: string | null;
+                                            owner?: string | null;
+                                            title: string;
+                                        }[];
+                                        consensus: string[];
+                                        decisions: string[];
+                                        dissent: {
+                                            advisors: string[];
+                                            point: string;
+                                        }[];
+                                        risks: string[];
+                                        summary: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "written" | "failed" | "stopped";
+                                } | null;
+                                title: string | null;
                                 turns: {
                                     answers: {
                                         assistantId: string;
@@ -4232,13 +4561,45 @@ export interface paths {
                                         json: unknown;
                                         name: string;
                                         reason: string | null;
+                                        round: number;
+                                        sources: {
+                                            fileId: string;
+                                            name: string;
+                                        }[];
                                         /** @enum {string} */
-                                        status: "running" | "answered" | "failed";
+                                        status: "running" | "answered" | "failed" | "stopped";
+                                        structured: boolean;
                                         text: string;
                                         tokensIn: number;
                                         tokensOut: number;
                                     }[];
+                                    mode: string;
                                     question: string;
+                                    rounds: number;
+                                    synthesis: {
+                                        assistantId: string;
+                                        credits: number;
+                                        missing: string[];
+                                        name: string;
+                                        reason: string | null;
+                                        result: {
+                                            actionItems: {
+                                                due?: string | null;
+                                                owner?: string | null;
+                                                title: string;
+                                            }[];
+                                            consensus: string[];
+                                            decisions: string[];
+                                            dissent: {
+                                                advisors: string[];
+                                                point: string;
+                                            }[];
+                                            risks: string[];
+                                            summary: string;
+                                        } | null;
+                                        /** @enum {string} */
+                                        status: "waiting" | "written" | "failed" | "stopped";
+                                    } | null;
                                     turn: number;
                                 }[];
                             }[];
@@ -4275,7 +4636,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         assistantIds?: string[];
+                        chairId?: string;
+                        /** @enum {string} */
+                        mode?: "boardroom" | "devils_advocate" | "pre_mortem" | "pitch_review" | "brainstorm";
                         question: string;
+                        rounds?: number;
                     };
                 };
             };
@@ -4288,6 +4653,152 @@ export interface paths {
                     content: {
                         "application/json": {
                             sessionId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            available: number;
+                            balance: number;
+                            /** @enum {string} */
+                            error: "insufficient_credits";
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "no_model_provider";
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/sessions/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assistantIds?: string[];
+                        chairId?: string;
+                        /** @enum {string} */
+                        mode?: "boardroom" | "devils_advocate" | "pre_mortem" | "pitch_review" | "brainstorm";
+                        /** @default  */
+                        question?: string;
+                        rounds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            maxCredits: number;
+                            perAdvisor: {
+                                assistantId: string;
+                                credits: number;
+                                name: string;
+                                rounds: number[];
+                            }[];
+                            synthesis: {
+                                assistantId: string;
+                                credits: number;
+                                name: string;
+                            } | null;
                         };
                     };
                 };
@@ -4414,19 +4925,53 @@ export interface paths {
                                 json: unknown;
                                 name: string;
                                 reason: string | null;
+                                round: number;
+                                sources: {
+                                    fileId: string;
+                                    name: string;
+                                }[];
                                 /** @enum {string} */
-                                status: "running" | "answered" | "failed";
+                                status: "running" | "answered" | "failed" | "stopped";
+                                structured: boolean;
                                 text: string;
                                 tokensIn: number;
                                 tokensOut: number;
                             }[];
                             createdAt: string;
                             credits: number;
+                            mode: string;
                             projectId: string;
                             question: string;
+                            rounds: number;
                             sessionId: string;
+                            shared: boolean;
                             /** @enum {string} */
                             status: "running" | "done";
+                            synthesis: {
+                                assistantId: string;
+                                credits: number;
+                                missing: string[];
+                                name: string;
+                                reason: string | null;
+                                result: {
+                                    actionItems: {
+                                        due?: string | null;
+                                        owner?: string | null;
+                                        title: string;
+                                    }[];
+                                    consensus: string[];
+                                    decisions: string[];
+                                    dissent: {
+                                        advisors: string[];
+                                        point: string;
+                                    }[];
+                                    risks: string[];
+                                    summary: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "waiting" | "written" | "failed" | "stopped";
+                            } | null;
+                            title: string | null;
                             turns: {
                                 answers: {
                                     assistantId: string;
@@ -4434,13 +4979,45 @@ export interface paths {
                                     json: unknown;
                                     name: string;
                                     reason: string | null;
+                                    round: number;
+                                    sources: {
+                                        fileId: string;
+                                        name: string;
+                                    }[];
                                     /** @enum {string} */
-                                    status: "running" | "answered" | "failed";
+                                    status: "running" | "answered" | "failed" | "stopped";
+                                    structured: boolean;
                                     text: string;
                                     tokensIn: number;
                                     tokensOut: number;
                                 }[];
+                                mode: string;
                                 question: string;
+                                rounds: number;
+                                synthesis: {
+                                    assistantId: string;
+                                    credits: number;
+                                    missing: string[];
+                                    name: string;
+                                    reason: string | null;
+                                    result: {
+                                        actionItems: {
+                                            due?: string | null;
+                                            owner?: string | null;
+                                            title: string;
+                                        }[];
+                                        consensus: string[];
+                                        decisions: string[];
+                                        dissent: {
+                                            advisors: string[];
+                                            point: string;
+                                        }[];
+                                        risks: string[];
+                                        summary: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "written" | "failed" | "stopped";
+                                } | null;
                                 turn: number;
                             }[];
                         };
@@ -4464,10 +5041,216 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
-        patch?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            answers: {
+                                assistantId: string;
+                                credits: number;
+                                json: unknown;
+                                name: string;
+                                reason: string | null;
+                                round: number;
+                                sources: {
+                                    fileId: string;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "running" | "answered" | "failed" | "stopped";
+                                structured: boolean;
+                                text: string;
+                                tokensIn: number;
+                                tokensOut: number;
+                            }[];
+                            createdAt: string;
+                            credits: number;
+                            mode: string;
+                            projectId: string;
+                            question: string;
+                            rounds: number;
+                            sessionId: string;
+                            shared: boolean;
+                            /** @enum {string} */
+                            status: "running" | "done";
+                            synthesis: {
+                                assistantId: string;
+                                credits: number;
+                                missing: string[];
+                                name: string;
+                                reason: string | null;
+                                result: {
+                                    actionItems: {
+                                        due?: string | null;
+                                        owner?: string | null;
+                                        title: string;
+                                    }[];
+                                    consensus: string[];
+                                    decisions: string[];
+                                    dissent: {
+                                        advisors: string[];
+                                        point: string;
+                                    }[];
+                                    risks: string[];
+                                    summary: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "waiting" | "written" | "failed" | "stopped";
+                            } | null;
+                            title: string | null;
+                            turns: {
+                                answers: {
+                                    assistantId: string;
+                                    credits: number;
+                                    json: unknown;
+                                    name: string;
+                                    reason: string | null;
+                                    round: number;
+                                    sources: {
+                                        fileId: string;
+                                        name: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "running" | "answered" | "failed" | "stopped";
+                                    structured: boolean;
+                                    text: string;
+                                    tokensIn: number;
+                                    tokensOut: number;
+                                }[];
+                                mode: string;
+                                question: string;
+                                rounds: number;
+                                synthesis: {
+                                    assistantId: string;
+                                    credits: number;
+                                    missing: string[];
+                                    name: string;
+                                    reason: string | null;
+                                    result: {
+                                        actionItems: {
+                                            due?: string | null;
+                                            owner?: string | null;
+                                            title: string;
+                                        }[];
+                                        consensus: string[];
+                                        decisions: string[];
+                                        dissent: {
+                                            advisors: string[];
+                                            point: string;
+                                        }[];
+                                        risks: string[];
+                                        summary: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "written" | "failed" | "stopped";
+                                } | null;
+                                turn: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/sessions/{sessionId}/events": {
@@ -4630,6 +5413,289 @@ export interface paths {
                             /** @enum {string} */
                             error: "no_model_provider";
                             message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{sessionId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assistantId: string;
+                        round: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessionId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            available: number;
+                            balance: number;
+                            /** @enum {string} */
+                            error: "insufficient_credits";
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "no_model_provider";
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{sessionId}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            answers: {
+                                assistantId: string;
+                                credits: number;
+                                json: unknown;
+                                name: string;
+                                reason: string | null;
+                                round: number;
+                                sources: {
+                                    fileId: string;
+                                    name: string;
+                                }[];
+                                /** @enum {string} */
+                                status: "running" | "answered" | "failed" | "stopped";
+                                structured: boolean;
+                                text: string;
+                                tokensIn: number;
+                                tokensOut: number;
+                            }[];
+                            createdAt: string;
+                            credits: number;
+                            mode: string;
+                            projectId: string;
+                            question: string;
+                            rounds: number;
+                            sessionId: string;
+                            shared: boolean;
+                            /** @enum {string} */
+                            status: "running" | "done";
+                            synthesis: {
+                                assistantId: string;
+                                credits: number;
+                                missing: string[];
+                                name: string;
+                                reason: string | null;
+                                result: {
+                                    actionItems: {
+                                        due?: string | null;
+                                        owner?: string | null;
+                                        title: string;
+                                    }[];
+                                    consensus: string[];
+                                    decisions: string[];
+                                    dissent: {
+                                        advisors: string[];
+                                        point: string;
+                                    }[];
+                                    risks: string[];
+                                    summary: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "waiting" | "written" | "failed" | "stopped";
+                            } | null;
+                            title: string | null;
+                            turns: {
+                                answers: {
+                                    assistantId: string;
+                                    credits: number;
+                                    json: unknown;
+                                    name: string;
+                                    reason: string | null;
+                                    round: number;
+                                    sources: {
+                                        fileId: string;
+                                        name: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "running" | "answered" | "failed" | "stopped";
+                                    structured: boolean;
+                                    text: string;
+                                    tokensIn: number;
+                                    tokensOut: number;
+                                }[];
+                                mode: string;
+                                question: string;
+                                rounds: number;
+                                synthesis: {
+                                    assistantId: string;
+                                    credits: number;
+                                    missing: string[];
+                                    name: string;
+                                    reason: string | null;
+                                    result: {
+                                        actionItems: {
+                                            due?: string | null;
+                                            owner?: string | null;
+                                            title: string;
+                                        }[];
+                                        consensus: string[];
+                                        decisions: string[];
+                                        dissent: {
+                                            advisors: string[];
+                                            point: string;
+                                        }[];
+                                        risks: string[];
+                                        summary: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    status: "waiting" | "written" | "failed" | "stopped";
+                                } | null;
+                                turn: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
