@@ -48,6 +48,9 @@ export class Client {
   put<T = any>(path: string, body?: unknown) {
     return this.request<T>('PUT', path, body);
   }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
   delete<T = any>(path: string) {
     return this.request<T>('DELETE', path);
   }
