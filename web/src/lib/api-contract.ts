@@ -5,7 +5,7 @@ import type { paths } from './api-types';
  * Typed calls and shapes derived from the generated contract (api-types.ts, `npm run gen:api`):
  * the web never writes a server shape by hand.
  */
-export type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type ApiPath = keyof paths;
 
 type Operation<P extends ApiPath, M extends Method> = NonNullable<paths[P][M]>;
@@ -47,7 +47,7 @@ export function fillPath(path: string, params: Record<string, string | number> =
 
 export function apiCall<M extends Method, P extends PathOf<M>>(method: M, path: P, options: CallOptions<P, M> = {}): Promise<ApiAnswer<P, M>> {
   return apiFetch<ApiAnswer<P, M>>(fillPath(path, options.params as Record<string, string> | undefined), {
-    method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     query: options.query as Record<string, QueryValue> | undefined,
     body: options.body,
     signal: options.signal,
@@ -57,6 +57,7 @@ export function apiCall<M extends Method, P extends PathOf<M>>(method: M, path: 
 export const apiGet = <P extends PathOf<'get'>>(path: P, options?: CallOptions<P, 'get'>) => apiCall('get', path, options);
 export const apiPost = <P extends PathOf<'post'>>(path: P, options?: CallOptions<P, 'post'>) => apiCall('post', path, options);
 export const apiPut = <P extends PathOf<'put'>>(path: P, options?: CallOptions<P, 'put'>) => apiCall('put', path, options);
+export const apiPatch = <P extends PathOf<'patch'>>(path: P, options?: CallOptions<P, 'patch'>) => apiCall('patch', path, options);
 export const apiDelete = <P extends PathOf<'delete'>>(path: P, options?: CallOptions<P, 'delete'>) => apiCall('delete', path, options);
 
 /** The plain-list form of an answer that is a list without paging query and a page with one. */

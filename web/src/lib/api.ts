@@ -64,13 +64,15 @@ export function onStaleAnswer(listener: () => void): () => void {
 export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
   const hasBody = body !== undefined;
+  // A form (a file upload) goes as multipart, its boundary set by the browser.
+  const form = body instanceof FormData;
   let res: Response;
   try {
     res = await fetch(buildUrl(path, query), {
       method,
       credentials: 'include',
-      headers: hasBody ? { 'content-type': 'application/json' } : undefined,
-      body: hasBody ? JSON.stringify(body) : undefined,
+      headers: hasBody && !form ? { 'content-type': 'application/json' } : undefined,
+      body: form ? body : hasBody ? JSON.stringify(body) : undefined,
       signal,
     });
   } catch (cause) {

@@ -1,14 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-contract';
+import { apiPost, type ApiBody } from '../../../lib/api-contract';
 
-export interface AskInput {
-  projectId: string;
-  question: string;
-  assistantIds: string[];
-}
+export type AskInput = ApiBody<'/api/projects/{id}/sessions', 'post'> & { projectId: string };
 
-export const askBoard = ({ projectId, question, assistantIds }: AskInput) =>
-  apiPost('/api/projects/{id}/sessions', { params: { id: projectId }, body: { question, assistantIds } });
+export const askBoard = ({ projectId, ...body }: AskInput) => apiPost('/api/projects/{id}/sessions', { params: { id: projectId }, body });
 
 export const followUp = (sessionId: string, question: string) =>
   apiPost('/api/sessions/{sessionId}/follow-up', { params: { sessionId }, body: { question } });

@@ -9,5 +9,9 @@ export const boardKeys = {
   all: ['board'] as const,
   status: () => [...boardKeys.all, 'status'] as const,
   members: () => [...boardKeys.all, 'members'] as const,
+  credits: () => [...boardKeys.all, 'credits'] as const,
+  config: (projectId: string) => [...boardKeys.all, 'config', projectId] as const,
+  quote: (projectId: string, input: unknown) => [...boardKeys.all, 'quote', projectId, input] as const,
   sessions: (projectId: string) => [...boardKeys.all, 'sessions', projectId] as const,
+  files: (projectId: string) => [...boardKeys.all, 'files', projectId] as const,
 };

@@ -4,7 +4,7 @@ import type { BoardSession } from './get-sessions';
 /**
  * Follows a running session through its server-sent events: `session` replaces the whole session,
  * `delta` adds a piece of text to one answer as the model writes it. Answers null until the first event;
- * a new `generation` opens the stream again (after a follow-up).
+ * a new `generation` opens the stream again (after a follow-up or a retry).
  */
 export function useSessionStream(sessionId: string | null, onDone: () => void, generation = 0): BoardSession | null {
   const [session, setSession] = useState<BoardSession | null>(null);
@@ -23,10 +23,10 @@ export function useSessionStream(sessionId: string | null, onDone: () => void, g
       }
     });
     source.addEventListener('delta', (event) => {
-      const { turn, assistantId, text } = JSON.parse((event as MessageEvent<string>).data) as { turn: number; assistantId: string; text: string };
+      const { turn, round, assistantId, text } = JSON.parse((event as MessageEvent<string>).data) as { turn: number; round: number; assistantId: string; text: string };
       setSession((current) => {
         if (!current || current.turns.at(-1)?.turn !== turn) return current;
-        const answers = current.answers.map((a) => (a.assistantId === assistantId && a.status === 'running' ? { ...a, text: a.text + text } : a));
+        const answers = current.answers.map((a) => (a.assistantId === assistantId && a.round === round && a.status === 'running' ? { ...a, text: a.text + text } : a));
         return { ...current, answers, turns: current.turns.map((t) => (t.turn === turn ? { ...t, answers } : t)) };
       });
     });

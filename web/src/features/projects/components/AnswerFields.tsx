@@ -1,3 +1,5 @@
+import { fieldLabel } from '../labels';
+
 /** An answer's JSON laid out by its component names: objects as labelled fields, arrays as lists. */
 export default function AnswerFields({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="muted">—</span>;
@@ -15,7 +17,7 @@ export default function AnswerFields({ value }: { value: unknown }) {
       <dl className="answer-fields">
         {Object.entries(value as Record<string, unknown>).map(([name, inner]) => (
           <div key={name} className="answer-fields__row">
-            <dt>{name}</dt>
+            <dt>{fieldLabel(name)}</dt>
             <dd><AnswerFields value={inner} /></dd>
           </div>
         ))}

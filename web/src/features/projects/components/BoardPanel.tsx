@@ -1,10 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMyOrganization } from '../../../lib/account';
+import { paths } from '../../../paths';
 import { useAskBoard } from '../api/ask-board';
+import { useBoardConfig, useSaveBoard } from '../api/board-config';
 import { useBoardMembers, useBoardStatus } from '../api/board-status';
 import { useSessions } from '../api/get-sessions';
 import { boardKeys } from '../api/keys';
+import { useAvailableCredits, useQuote } from '../api/quote';
+import { plural } from '../labels';
+import BoardSettings from './BoardSettings';
 import CreditsRefusal from './CreditsRefusal';
+import FilesPanel from './FilesPanel';
 import SessionCard from './SessionCard';
 import './board.css';
 
@@ -21,38 +29,52 @@ function NoProvider() {
   );
 }
 
-/** The advisory board of a project: who sits on it, the question box, and the transcript of past sessions. */
+/** A value that follows `value` once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The advisory board of a project: who sits on it and how it meets, what a meeting can cost, the question box, and the transcript. */
 export default function BoardPanel({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
   const status = useBoardStatus();
   const members = useBoardMembers();
+  const config = useBoardConfig(projectId);
+  const saveBoard = useSaveBoard(projectId);
   const sessions = useSessions(projectId);
+  const credits = useAvailableCredits();
+  const organization = useMyOrganization();
   const ask = useAskBoard();
   const [question, setQuestion] = useState('');
-  const [left, setLeft] = useState<Set<string>>(new Set());
   const provider = status.data?.modelProvider === true;
-  const seated = (members.data ?? []).filter((m) => !left.has(m.id));
-  const canAsk = provider && seated.length > 0;
-
-  useEffect(() => setLeft(new Set()), [projectId]);
-
-  const toggle = (id: string) =>
-    setLeft((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const board = config.data;
+  const seated = board?.assistantIds ?? [];
+  const disabled = organization !== null && !organization.is_active;
+  const settledQuestion = useSettled(question.trim(), 400);
+  const quoteInput = board ? { question: settledQuestion, assistantIds: seated, mode: board.mode, rounds: board.rounds, ...(board.chairId ? { chairId: board.chairId } : {}) } : { question: '' };
+  const quote = useQuote(projectId, quoteInput, provider && seated.length > 0);
+  const available = credits.data?.available;
+  const most = quote.data?.maxCredits;
+  const short = available !== undefined && most !== undefined && available < most;
+  const canAsk = provider && !disabled && seated.length > 0 && !short;
+  const modes = status.data?.modes ?? [];
+  const modeLabel = (mode: string) => modes.find((m) => m.mode === mode)?.label ?? mode;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canAsk || !question.trim()) return;
+    if (!canAsk || !question.trim() || !board) return;
     ask.mutate(
-      { projectId, question, assistantIds: seated.map((m) => m.id) },
+      { projectId, question, assistantIds: seated, mode: board.mode, rounds: board.rounds, ...(board.chairId ? { chairId: board.chairId } : {}) },
       {
         onSuccess: async () => {
           setQuestion('');
           await queryClient.invalidateQueries({ queryKey: boardKeys.sessions(projectId) });
+          await queryClient.invalidateQueries({ queryKey: boardKeys.credits() });
         },
       },
     );
@@ -61,28 +83,30 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
   return (
     <section className="card board" aria-label="Advisory board">
       {status.data && !provider && <NoProvider />}
-      <h2 className="board__title">Your board</h2>
-      {members.isPending && <p className="muted">Loading the board...</p>}
-      {members.data?.length === 0 && <p className="muted">No advisors are ready to deploy yet.</p>}
-      {members.data && members.data.length > 0 && (
-        <ul className="board-members" aria-label="Board members">
-          {members.data.map((m) => (
-            <li key={m.id} className="board-member">
-              <label>
-                <input type="checkbox" checked={!left.has(m.id)} onChange={() => toggle(m.id)} />
-                <span className="board-member__name">{m.name}</span>
-              </label>
-              {m.tags.length > 0 && (
-                <span className="board-member__tags">
-                  {m.tags.map((tag) => (
-                    <span key={tag.id} className="board-tag">{tag.name}</span>
-                  ))}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+      {disabled && (
+        <p className="board-blocked" role="alert">Your organization is disabled: the board cannot take questions until an administrator enables it again.</p>
       )}
+      {provider && !disabled && short && (
+        <p className="board-blocked" role="alert">
+          {available === 0 ? 'Your organization has no credits left.' : `Your organization has ${plural(available!, 'credit')} available; this meeting can cost up to ${plural(most!, 'credit')}.`}{' '}
+          <Link to={paths.pricing.getHref()}>Buy credits on the pricing page</Link>
+        </p>
+      )}
+      <h2 className="board__title">Your board</h2>
+      {(members.isPending || config.isPending) && <p className="muted">Loading the board...</p>}
+      {members.data?.length === 0 && <p className="muted">No advisors are ready to deploy yet.</p>}
+      {members.data && members.data.length > 0 && board && (
+        <BoardSettings
+          members={members.data}
+          board={board}
+          modes={modes}
+          maxRounds={status.data?.maxRounds ?? 3}
+          onChange={(next) => saveBoard.mutate(next)}
+          disabled={disabled || saveBoard.isPending}
+        />
+      )}
+      {saveBoard.error && <CreditsRefusal error={saveBoard.error} />}
+      <FilesPanel projectId={projectId} disabled={disabled} />
       <form className="board-ask" onSubmit={submit}>
         <label htmlFor="board-question">Your question</label>
         <textarea
@@ -91,12 +115,17 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
           onChange={(e) => setQuestion(e.target.value)}
           maxLength={status.data?.maxQuestion ?? 8000}
           rows={3}
-          disabled={!provider}
+          disabled={!provider || disabled}
           placeholder={provider ? 'What should the board advise on?' : 'The board cannot answer until a model provider is configured'}
         />
-        <button type="submit" className="button" disabled={!canAsk || !question.trim() || ask.isPending}>
-          {ask.isPending ? 'Asking…' : 'Ask the board'}
-        </button>
+        <div className="board-ask__actions">
+          <button type="submit" className="button" disabled={!canAsk || !question.trim() || ask.isPending}>
+            {ask.isPending ? 'Asking…' : 'Ask the board'}
+          </button>
+          {most !== undefined && provider && seated.length > 0 && (
+            <span className="board-ask__quote" aria-live="polite">at most {plural(most, 'credit')}</span>
+          )}
+        </div>
       </form>
       {ask.error && <CreditsRefusal error={ask.error} />}
       <h2 className="board__title">Transcript</h2>
@@ -105,7 +134,7 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
       {sessions.data && sessions.data.length > 0 && (
         <ol className="board-sessions" aria-label="Sessions">
           {sessions.data.map((s) => (
-            <SessionCard key={s.sessionId} session={s} projectId={projectId} canAsk={provider} />
+            <SessionCard key={s.sessionId} session={s} projectId={projectId} canAsk={provider && !disabled} modeLabel={modeLabel} />
           ))}
         </ol>
       )}

@@ -2,69 +2,77 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFollowUp } from '../api/ask-board';
 import { boardKeys } from '../api/keys';
-import type { BoardAnswer, BoardSession } from '../api/get-sessions';
+import type { BoardSession } from '../api/get-sessions';
 import { useSessionStream } from '../api/session-stream';
-import AnswerFields from './AnswerFields';
+import { useSteer } from '../api/steer';
+import { plural } from '../labels';
+import AnswerView from './AnswerView';
 import CreditsRefusal from './CreditsRefusal';
+import SessionActions from './SessionActions';
+import SynthesisView from './SynthesisView';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+type Turn = BoardSession['turns'][number];
 
-function AnswerView({ answer }: { answer: BoardAnswer }) {
+function TurnView({ turn, running, onRetry }: { turn: Turn; running: boolean; onRetry?: (assistantId: string, round: number) => void }) {
+  const rounds = [...new Set(turn.answers.map((a) => a.round))].sort();
   return (
-    <article className={`board-answer board-answer--${answer.status}`} aria-label={`Answer of ${answer.name}`}>
-      <h4>{answer.name}</h4>
-      {answer.status === 'failed' && <p className="board-answer__failed">No answer: {answer.reason}</p>}
-      {answer.status === 'answered' && answer.json != null ? (
-        <AnswerFields value={answer.json} />
-      ) : (
-        answer.status !== 'failed' && <p className="board-answer__text">{answer.text}</p>
-      )}
-      {answer.status === 'running' && <p className="muted board-answer__writing">Writing…</p>}
-      {answer.status === 'answered' && <p className="muted board-answer__cost">{plural(answer.credits, 'credit')}</p>}
-    </article>
+    <section className="board-turn">
+      <h3 className="board-turn__question">{turn.question}</h3>
+      {rounds.map((round) => (
+        <section key={round} className="board-round" aria-label={`Round ${round}`}>
+          {turn.rounds > 1 && <h4 className="board-round__title">Round {round} of {turn.rounds}</h4>}
+          <div className="board-answers">
+            {turn.answers
+              .filter((a) => a.round === round)
+              .map((answer) => (
+                <AnswerView
+                  key={`${answer.round}-${answer.assistantId}`}
+                  answer={answer}
+                  onRetry={onRetry && answer.status === 'failed' ? () => onRetry(answer.assistantId, answer.round) : undefined}
+                />
+              ))}
+          </div>
+        </section>
+      ))}
+      {turn.synthesis && <SynthesisView synthesis={turn.synthesis} running={running} />}
+    </section>
   );
 }
 
-/** One session of the transcript: its turns, each answer under its advisor's name, what it cost, and a follow-up box. */
-export default function SessionCard({ session: stored, projectId, canAsk }: { session: BoardSession; projectId: string; canAsk: boolean }) {
+/** One session of the transcript: its turns and rounds, each answer under its advisor's name, the synthesis, and what it cost. */
+export default function SessionCard({ session: stored, projectId, canAsk, modeLabel }: { session: BoardSession; projectId: string; canAsk: boolean; modeLabel: (mode: string) => string }) {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: boardKeys.sessions(projectId) });
   const live = useSessionStream(stored.status === 'running' || generation > 0 ? stored.sessionId : null, refresh, generation);
   const session = live ?? stored;
   const followUp = useFollowUp();
+  const steer = useSteer(projectId);
   const [question, setQuestion] = useState('');
-  const advisors = session.turns[0]?.answers.length ?? 0;
+  const advisors = new Set(session.turns[0]?.answers.map((a) => a.assistantId)).size;
+  const running = session.status === 'running';
+  const last = session.turns.at(-1);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!question.trim()) return;
-    followUp.mutate(
-      { sessionId: session.sessionId, question },
-      {
-        onSuccess: () => {
-          setQuestion('');
-          setGeneration((g) => g + 1);
-        },
-      },
-    );
+    followUp.mutate({ sessionId: session.sessionId, question }, { onSuccess: () => (setQuestion(''), setGeneration((g) => g + 1)) });
   };
+  const retry = (assistantId: string, round: number) =>
+    steer.retry.mutate({ sessionId: session.sessionId, assistantId, round }, { onSuccess: () => setGeneration((g) => g + 1) });
 
   return (
     <li className="card board-session" aria-label="Board session">
-      <p className="board-session__summary">
-        {plural(advisors, 'advisor')} · {plural(session.credits, 'credit')}
-        {session.status === 'running' && <span className="muted"> · answering…</span>}
-      </p>
+      <header className="board-session__header">
+        {session.title && <h3 className="board-session__title">{session.title}</h3>}
+        <p className="board-session__summary">
+          {modeLabel(session.mode)} · {plural(advisors, 'advisor')} · {plural(session.rounds, 'round')} · {plural(session.credits, 'credit')}
+          {running && <span className="muted"> · answering…</span>}
+        </p>
+        <SessionActions session={session} projectId={projectId} onStop={() => steer.stop.mutate(session.sessionId)} stopping={steer.stop.isPending} />
+      </header>
       {session.turns.map((turn) => (
-        <section key={turn.turn} className="board-turn">
-          <h3 className="board-turn__question">{turn.question}</h3>
-          <div className="board-answers">
-            {turn.answers.map((answer) => (
-              <AnswerView key={answer.assistantId} answer={answer} />
-            ))}
-          </div>
-        </section>
+        <TurnView key={turn.turn} turn={turn} running={running} onRetry={!running && canAsk && turn === last ? retry : undefined} />
       ))}
       {session.status === 'done' && canAsk && (
         <form className="board-follow-up" onSubmit={submit}>
@@ -74,7 +82,7 @@ export default function SessionCard({ session: stored, projectId, canAsk }: { se
           </button>
         </form>
       )}
-      {followUp.error && <CreditsRefusal error={followUp.error} />}
+      {(followUp.error || steer.retry.error) && <CreditsRefusal error={followUp.error ?? steer.retry.error} />}
     </li>
   );
 }

@@ -1,0 +1,65 @@
+import type { BoardSession } from '../api/get-sessions';
+import { plural } from '../labels';
+
+type Synthesis = NonNullable<BoardSession['synthesis']>;
+
+function List({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="synthesis__part">
+      <h5>{title}</h5>
+      <ul>
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The chair's synthesis: summary, consensus, dissent, decisions, action items, risks, and who was missing. */
+export default function SynthesisView({ synthesis, running }: { synthesis: Synthesis; running: boolean }) {
+  const { result } = synthesis;
+  return (
+    <article className={`synthesis synthesis--${synthesis.status}`} aria-label="Synthesis">
+      <h4>Synthesis <span className="muted">by {synthesis.name}, chair</span></h4>
+      {synthesis.status === 'waiting' && <p className="muted">{running ? 'The chair sums up once the rounds are over…' : 'Not written.'}</p>}
+      {(synthesis.status === 'failed' || synthesis.status === 'stopped') && <p className="board-answer__failed">No synthesis: {synthesis.reason}</p>}
+      {result && (
+        <>
+          <p className="synthesis__summary">{result.summary}</p>
+          {synthesis.missing.length > 0 && <p className="synthesis__missing">Missing from the meeting: {synthesis.missing.join(', ')}</p>}
+          <List title="Consensus" items={result.consensus} />
+          {result.dissent.length > 0 && (
+            <section className="synthesis__part">
+              <h5>Dissent</h5>
+              <ul>
+                {result.dissent.map((d, i) => (
+                  <li key={i}>
+                    {d.point} <span className="muted">({d.advisors.join(', ')})</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <List title="Decisions" items={result.decisions} />
+          {result.actionItems.length > 0 && (
+            <section className="synthesis__part">
+              <h5>Action items</h5>
+              <ul className="synthesis__actions">
+                {result.actionItems.map((a, i) => (
+                  <li key={i}>
+                    <strong>{a.title}</strong>
+                    {(a.owner || a.due) && <span className="muted"> · {[a.owner && `Owner: ${a.owner}`, a.due && `Due: ${a.due}`].filter(Boolean).join(' · ')}</span>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <List title="Risks" items={result.risks} />
+          <p className="muted board-answer__cost">{plural(synthesis.credits, 'credit')}</p>
+        </>
+      )}
+    </article>
+  );
+}
