@@ -12,6 +12,7 @@ import { assistantsProjection } from './assistants/index.ts';
 import { componentsProjection } from './components/index.ts';
 import { contactMessagesProjection } from './contact/index.ts';
 import { sessionsProjection } from './sessions/index.ts';
+import { projectFilesProjection } from './project-files/index.ts';
 import { rolesProjection } from './roles/index.ts';
 import { tagsProjection } from './tags/index.ts';
 import type { Projection } from './types.ts';
@@ -33,6 +34,7 @@ export const projections: readonly Projection[] = [
   assistantsProjection,
   contactMessagesProjection,
   sessionsProjection,
+  projectFilesProjection,
   apiKeysProjection,
   webhookOutboxProjection,
   usageDailyProjection,

@@ -1,9 +1,10 @@
 import type { Projection } from '../types.ts';
 import type { OrgEvent } from '../../services/orgs/events.ts';
+import type { SynthesisWritten } from '../../services/board/events.ts';
 import type { WebhookEndpointEvent } from '../../services/outbox/events.ts';
 import { MESSAGE_SOURCES, messageOf } from './messages.ts';
 
-type Handled = WebhookEndpointEvent | Extract<OrgEvent, { type: (typeof MESSAGE_SOURCES)[number] }>;
+type Handled = WebhookEndpointEvent | Extract<OrgEvent | SynthesisWritten, { type: (typeof MESSAGE_SOURCES)[number] }>;
 
 /**
  * The outbox of outbound webhooks: endpoints (its own table), and for every event that becomes a

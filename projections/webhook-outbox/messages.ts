@@ -1,4 +1,5 @@
 import type { OrgEvent } from '../../services/orgs/events.ts';
+import type { SynthesisWritten } from '../../services/board/events.ts';
 import type { WebhookEventType } from '../../services/outbox/events.ts';
 import type { StoredEvent } from '../../services/eventstore/types.ts';
 
@@ -12,7 +13,7 @@ export interface WebhookMessage {
 }
 
 /** The org events that become webhook messages. */
-export const MESSAGE_SOURCES = ['CreditsGranted', 'CreditsExpired', 'HoldExpired', 'PlanSubscribed', 'PlanCancelled', 'CreditsLow', 'CreditsDepleted', 'AutoTopUpFailed'] as const;
+export const MESSAGE_SOURCES = ['CreditsGranted', 'CreditsExpired', 'HoldExpired', 'PlanSubscribed', 'PlanCancelled', 'CreditsLow', 'CreditsDepleted', 'AutoTopUpFailed', 'SynthesisWritten'] as const;
 
 const message = (event: StoredEvent, orgId: string, type: WebhookEventType, data: Record<string, unknown>): WebhookMessage => ({
   orgId,
@@ -23,7 +24,7 @@ const message = (event: StoredEvent, orgId: string, type: WebhookEventType, data
 });
 
 /** What the receiver is told of an event (null: nothing). */
-export function messageOf(event: StoredEvent<OrgEvent>): WebhookMessage | null {
+export function messageOf(event: StoredEvent<OrgEvent | SynthesisWritten>): WebhookMessage | null {
   switch (event.type) {
     case 'CreditsGranted': {
       const d = event.data;
@@ -43,6 +44,19 @@ export function messageOf(event: StoredEvent<OrgEvent>): WebhookMessage | null {
       return message(event, event.data.orgId, 'credits.depleted', { available: event.data.available });
     case 'AutoTopUpFailed':
       return message(event, event.data.orgId, 'auto_top_up.failed', { crossing: event.data.crossing, reason: event.data.reason });
+    case 'SynthesisWritten': {
+      // A board meeting's action items, for a team's chat or task tool (none: nothing is sent).
+      const d = event.data;
+      if (d.synthesis.actionItems.length === 0) return null;
+      return message(event, d.orgId, 'board.action_items', {
+        sessionId: d.sessionId,
+        projectId: d.projectId,
+        turn: d.turn,
+        question: d.question ?? null,
+        summary: d.synthesis.summary,
+        actionItems: d.synthesis.actionItems.map((a) => ({ title: a.title, owner: a.owner ?? null, due: a.due ?? null })),
+      });
+    }
     default:
       return null;
   }

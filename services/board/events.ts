@@ -62,6 +62,8 @@ export type SynthesisWritten = DomainEvent<
     orgId: string;
     projectId: string;
     turn: number;
+    /** The turn's question (events written before it was added lack it). */
+    question?: string;
     assistantId: string;
     synthesis: SynthesisResult;
     /** Advisors who did not answer every round (named in the synthesis prompt). */

@@ -141,7 +141,7 @@ async function synthesize(deps: BoardDeps, meeting: Meeting, state: SessionState
   const synthesis = storable(synthesisOf(outcome.result.json));
   await record(deps, meeting, {
     type: 'RecordSynthesis',
-    data: { ...base, orgId: meeting.orgId, projectId: meeting.projectId, assistantId: call.spec.assistantId, synthesis, missing, model, tokensIn, tokensOut, credits: outcome.credits, holdId: hold.holdId },
+    data: { ...base, orgId: meeting.orgId, projectId: meeting.projectId, question: meeting.question, assistantId: call.spec.assistantId, synthesis, missing, model, tokensIn, tokensOut, credits: outcome.credits, holdId: hold.holdId },
   });
 }
 

@@ -117,3 +117,19 @@ export const ModeTableAnswer = z.object({
   ),
   synthesis: z.object({ template: z.string(), words: z.number(), maxOutputTokens: z.number(), shape: z.record(z.string(), z.unknown()) }),
 });
+
+export const ShareAnswer = z.object({ url: z.string(), token: z.string() });
+export const SharedSession = z.object({
+  title: z.string().nullable(),
+  createdAt: z.string(),
+  turns: z.array(
+    z.object({
+      turn: z.number(),
+      question: z.string(),
+      mode: z.string(),
+      rounds: z.number(),
+      answers: z.array(z.object({ name: z.string(), round: z.number(), status: z.string(), text: z.string(), json: z.unknown() })),
+      synthesis: z.object({ name: z.string(), missing: z.array(z.string()), result: SynthesisResultSchema }).nullable(),
+    }),
+  ),
+});

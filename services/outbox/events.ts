@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'hold.expired',
   'plan.changed',
   'auto_top_up.failed',
+  'board.action_items',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

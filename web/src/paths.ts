@@ -18,6 +18,7 @@ export const paths = {
   subscribed: route('/subscribed'),
   checkoutSim: { path: '/checkout/sim/:id', getHref: (id: string) => `/checkout/sim/${id}` },
   billingPortalSim: route('/billing/portal'),
+  shared: { path: '/shared/:token', getHref: (token: string) => `/shared/${token}` },
 
   dashboard: route('/dashboard'),
   profile: { path: '/profile', getHref: (redirect?: string | null) => withRedirect('/profile', redirect) },

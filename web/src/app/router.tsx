@@ -27,6 +27,7 @@ const publicRoutes: RouteObject[] = [
   { handle: { title: 'Account not active' }, path: paths.inactive.path, Component: InactivePage },
   { handle: { title: 'Veterans Resources' }, path: paths.veterans.path, Component: VeteransPage },
   { handle: { title: 'Sign in' }, path: paths.login.path, Component: LoginPage },
+  { path: paths.shared.path, lazy: page(() => import('../features/shared/components/SharedSessionPage')) },
 ];
 
 const memberRoutes: RouteObject[] = [

@@ -78,3 +78,10 @@ export function formatExpiresIn(iso: string | null | undefined, now: Date | numb
   if (hours < 24) return `expires in ${plural(hours, 'hour')}`;
   return `expires in ${plural(Math.round(left / DAY), 'day')}`;
 }
+
+/** A file's size for people: 900 B, 12 KB, 4.2 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

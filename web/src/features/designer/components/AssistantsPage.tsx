@@ -8,6 +8,7 @@ import { useAssistants } from '../api/get-assistants';
 import type { Assistant } from '../api/types';
 import { AssistantModal } from './AssistantModal';
 import PriceTable from './PriceTable';
+import ModeTable from './ModeTable';
 import './designer.css';
 
 const sortFields = [
@@ -78,6 +79,7 @@ export default function AssistantsPage() {
         emptyText="No assistants yet."
       />
       <PriceTable canEdit={canEdit} />
+      <ModeTable />
       {editing && (
         <AssistantModal
           assistantId={editing === 'new' ? null : editing}

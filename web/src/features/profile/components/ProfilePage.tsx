@@ -11,6 +11,7 @@ import { AutoTopUpCard } from './AutoTopUpCard';
 import { BillingCard } from './BillingCard';
 import { IntegrationsCard } from './IntegrationsCard';
 import { PlanCard } from './PlanCard';
+import { OrgProfileCard } from '../../../components/OrgProfileCard';
 import { ProfileForm } from './ProfileForm';
 import '../profile.css';
 
@@ -63,6 +64,7 @@ export default function ProfilePage() {
           <UsageChart />
         </Suspense>
       )}
+      {data.organization && <OrgProfileCard />}
       {data.organization && <IntegrationsCard />}
     </div>
   );

@@ -1,0 +1,83 @@
+import { useParams } from 'react-router-dom';
+import { formatDate } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/title';
+import { useSharedSession, type SharedSession } from '../api/get-shared';
+import './shared.css';
+
+type Turn = SharedSession['turns'][number];
+
+const label = (name: string) => {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function Fields({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return <ol>{value.map((v, i) => <li key={i}><Fields value={v} /></li>)}</ol>;
+  if (typeof value === 'object') {
+    return (
+      <dl className="shared-fields">
+        {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
+          <div key={k}><dt>{label(k)}</dt><dd><Fields value={v} /></dd></div>
+        ))}
+      </dl>
+    );
+  }
+  return <span>{String(value)}</span>;
+}
+
+function TurnView({ turn }: { turn: Turn }) {
+  const rounds = [...new Set(turn.answers.map((a) => a.round))].sort();
+  const s = turn.synthesis;
+  return (
+    <section className="shared-turn">
+      <h2>{turn.question}</h2>
+      {rounds.map((r) => (
+        <section key={r} aria-label={`Round ${r}`}>
+          {turn.rounds > 1 && <h3>Round {r}</h3>}
+          {turn.answers.filter((a) => a.round === r).map((a) => (
+            <article key={`${r}-${a.name}`} className="shared-answer" aria-label={`Answer of ${a.name}, round ${r}`}>
+              <h4>{a.name}</h4>
+              {a.status !== 'answered' ? <p className="muted">No answer.</p> : a.json != null ? <Fields value={a.json} /> : <p className="shared-answer__text">{a.text}</p>}
+            </article>
+          ))}
+        </section>
+      ))}
+      {s && (
+        <article className="shared-synthesis" aria-label="Synthesis">
+          <h3>Synthesis <span className="muted">by {s.name}, chair</span></h3>
+          <p>{s.result.summary}</p>
+          {s.missing.length > 0 && <p className="muted">Missing: {s.missing.join(', ')}</p>}
+          <Fields value={{ consensus: s.result.consensus, decisions: s.result.decisions, actionItems: s.result.actionItems.map((a) => [a.title, a.owner, a.due].filter(Boolean).join(' · ')), risks: s.result.risks }} />
+        </article>
+      )}
+    </section>
+  );
+}
+
+/** A board meeting shared by a read-only link: the questions, rounds and synthesis, nothing else of the organization. */
+export default function SharedSessionPage() {
+  const { token = '' } = useParams();
+  const shared = useSharedSession(token);
+  const title = shared.data?.title ?? shared.data?.turns[0]?.question ?? 'Shared board meeting';
+  useDocumentTitle(shared.isError ? 'Link not available' : title);
+  if (shared.isPending) return <div className="page"><p className="loading-text">Loading the meeting...</p></div>;
+  if (!shared.data) {
+    return (
+      <div className="page page--narrow">
+        <h1>Link not available</h1>
+        <p className="muted">This link does not exist or was revoked.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="page shared-session">
+      <header className="page-header">
+        <p className="eyebrow">Board meeting · read only</p>
+        <h1>{title}</h1>
+        <p className="muted">Held on {formatDate(shared.data.createdAt)}</p>
+      </header>
+      {shared.data.turns.map((t) => <TurnView key={t.turn} turn={t} />)}
+    </div>
+  );
+}
