@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadState } from '../eventstore/command-handler.ts';
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { OrganizationInactive } from '../orgs/errors.ts';
+import { OrganizationInactive } from '../credits/errors.ts';
 import { projectDecider } from '../projects/decider.ts';
 import { projectStreamId, type ProjectState } from '../projects/events.ts';
 import { orgIsActive } from '../../projections/orgs/queries.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../platform/errors.ts';
-import { ErrorAnswer } from '../orgs/credit-schemas.ts';
+import { ErrorAnswer } from '../credits/schemas.ts';
 import { projectDecider } from '../projects/decider.ts';
 import { projectStreamId } from '../projects/events.ts';
 import { listAdvisors } from '../../projections/assistants/queries.ts';

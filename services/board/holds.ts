@@ -1,11 +1,17 @@
 import type { EventMetadata } from '../eventstore/types.ts';
-import { MAX_HOLD_TTL_SECONDS } from '../orgs/credit-decisions.ts';
-import { InsufficientCredits } from '../orgs/errors.ts';
-import { orgCredits, placeHold, releaseHold, type LedgerDeps } from '../orgs/ledger.ts';
+import { MAX_HOLD_TTL_SECONDS } from '../credits/decisions.ts';
+import { InsufficientCredits } from '../credits/errors.ts';
+import type { Credits } from '../credits/commands.ts';
 import type { HoldRef, SessionState } from './events.ts';
 import type { LlmSettings } from './llm/settings.ts';
 import { MAX_ROUNDS } from './llm/tokens.ts';
 import type { PlannedCall } from './plan.ts';
+
+/** What holds are placed and released with: the credits' front door. */
+export interface HoldDeps {
+  credits: Pick<Credits, 'hold' | 'capture' | 'release' | 'view'>;
+  log: { warn(obj: unknown, msg?: string): void };
+}
 
 export interface HoldOwner {
   sessionId: string;
@@ -37,15 +43,15 @@ const describe = (call: PlannedCall) => (call.round === 0 ? `Board synthesis: ${
  * Holds the most each call can cost, all or none: a member whose organization cannot cover the
  * whole meeting gets a 402 before anything is held or called.
  */
-export async function placeHolds(deps: LedgerDeps & { log: { warn(obj: unknown, msg?: string): void } }, owner: HoldOwner, calls: PlannedCall[], settings: LlmSettings): Promise<HoldRef[]> {
+export async function placeHolds(deps: HoldDeps, owner: HoldOwner, calls: PlannedCall[], settings: LlmSettings): Promise<HoldRef[]> {
   const needed = calls.reduce((n, c) => n + c.maxCredits, 0);
-  const before = await orgCredits(deps, owner.orgId);
+  const before = await deps.credits.view(owner.orgId);
   if (before.available < needed) throw new InsufficientCredits(before.balance, before.available);
   const holds: HoldRef[] = [];
   const ttlSeconds = holdTtlSeconds(settings, Math.max(...calls.map((c) => c.round)) + 1);
   try {
     for (const call of calls) {
-      const placed = await placeHold(deps, {
+      const placed = await deps.credits.hold({
         orgId: owner.orgId,
         userId: owner.userId,
         credits: call.maxCredits,
@@ -64,9 +70,9 @@ export async function placeHolds(deps: LedgerDeps & { log: { warn(obj: unknown, 
 }
 
 /** Gives holds back; one already closed (captured, or released by a stop) is left as it is. */
-export async function releaseHolds(deps: LedgerDeps & { log: { warn(obj: unknown, msg?: string): void } }, owner: Pick<HoldOwner, 'orgId' | 'metadata' | 'projectId'>, holds: HoldRef[]): Promise<void> {
+export async function releaseHolds(deps: HoldDeps, owner: Pick<HoldOwner, 'orgId' | 'metadata' | 'projectId'>, holds: HoldRef[]): Promise<void> {
   for (const hold of holds) {
-    await releaseHold(deps, { orgId: owner.orgId, holdId: hold.holdId, metadata: { ...owner.metadata, project_id: owner.projectId } }).catch((err: { statusCode?: number }) => {
+    await deps.credits.release({ orgId: owner.orgId, holdId: hold.holdId, metadata: { ...owner.metadata, project_id: owner.projectId } }).catch((err: { statusCode?: number }) => {
       if (err?.statusCode !== 409) deps.log.warn({ err, holdId: hold.holdId }, 'could not release a board hold (it expires by itself)');
     });
   }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import { NotFoundError } from '../platform/errors.ts';
-import { ErrorAnswer } from '../orgs/credit-schemas.ts';
+import { ErrorAnswer } from '../credits/schemas.ts';
 import { sharedSessionId } from '../../projections/sessions/queries.ts';
 import { sessionDecider } from './decider.ts';
 import { sessionStreamId, type SessionState } from './events.ts';

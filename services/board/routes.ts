@@ -8,7 +8,7 @@ import { projectDecider } from '../projects/decider.ts';
 import { projectStreamId } from '../projects/events.ts';
 import { listAdvisors } from '../../projections/assistants/queries.ts';
 import { listSessions } from '../../projections/sessions/queries.ts';
-import { InsufficientCreditsAnswer, ErrorAnswer } from '../orgs/credit-schemas.ts';
+import { InsufficientCreditsAnswer, ErrorAnswer } from '../credits/schemas.ts';
 import { activeOrg, holdAll, ownProject, planFor, providerOf, setupOf, type Passages } from './ask.ts';
 import { sessionDecider, type SessionCommand } from './decider.ts';
 import { sessionStreamId, type SessionState } from './events.ts';

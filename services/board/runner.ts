@@ -1,9 +1,10 @@
 import { handleCommand, loadState } from '../eventstore/command-handler.ts';
 import { storable } from '../platform/text.ts';
-import { captureHold, type LedgerDeps } from '../orgs/ledger.ts';
+import type { EventStore } from '../eventstore/store.ts';
+import type { LogPosition } from '../eventstore/types.ts';
 import { sessionDecider, type SessionCommand } from './decider.ts';
 import { answeredIn, currentTurn, missingOf, sessionStreamId, type Answer, type HoldRef, type SessionState } from './events.ts';
-import { holdMetadata, releaseHolds, unsettled } from './holds.ts';
+import { holdMetadata, releaseHolds, unsettled, type HoldDeps } from './holds.ts';
 import { callAdvisor, type AdvisorAnswer } from './llm/call.ts';
 import type { LlmClient } from './llm/client.ts';
 import { LlmError } from './llm/errors.ts';
@@ -13,7 +14,9 @@ import type { SynthesisResult } from './modes/table.ts';
 import type { Meeting, PlannedCall } from './plan.ts';
 import { actualCost } from './pricing.ts';
 
-export interface BoardDeps extends LedgerDeps {
+export interface BoardDeps extends HoldDeps {
+  store: EventStore;
+  commands?: { appended(position: LogPosition): void };
   llm: LlmClient;
   live: LiveSessions;
   log: { warn(obj: unknown, msg?: string): void };
@@ -74,7 +77,7 @@ async function paidCall(
   const credits = Math.min(actualCost(call.price, result.tokensIn, result.tokensOut), hold.credits);
   try {
     const description = call.round === 0 ? `Board synthesis: ${call.spec.name}` : `Board: ${call.spec.name}, round ${call.round}`;
-    await captureHold(deps, { orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, credits, description, metadata: holdMetadata(meeting) });
+    await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, credits, description, metadata: holdMetadata(meeting) });
   } catch (err) {
     deps.log.warn({ err, holdId: hold.holdId }, 'could not capture a board hold');
     return { reason: 'The answer arrived after its credits hold had closed; nothing was charged' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
-import { ErrorAnswer } from '../orgs/credit-schemas.ts';
+import { ErrorAnswer } from '../credits/schemas.ts';
 import { activeOrg, ownProject, planFor, providerOf, type Passages } from './ask.ts';
 import { sessionDecider } from './decider.ts';
 import { answeredIn, currentTurn, sessionStreamId } from './events.ts';
@@ -31,7 +31,7 @@ export function steeringRoutes(passages: Passages): FastifyPluginAsyncZod {
       if (outcome.events.length) {
         app.board.live.stop(sessionId);
         const turn = currentTurn(outcome.state)!;
-        await releaseHolds(app, { orgId: state.orgId!, projectId: state.projectId!, metadata: app.commands.metadata(request) }, unsettled(turn.holds, outcome.state, turn.turn));
+        await releaseHolds({ credits: app.credits, log: app.log }, { orgId: state.orgId!, projectId: state.projectId!, metadata: app.commands.metadata(request) }, unsettled(turn.holds, outcome.state, turn.turn));
       }
       return sessionView(outcome.state, app.board.live);
     });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { loadState } from '../eventstore/command-handler.ts';
 import { release, reserve } from '../eventstore/reservations.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
@@ -9,6 +8,7 @@ import { recentTransactions, recentUsage } from '../../projections/ledger/querie
 import { userWithOrganization } from '../../projections/users/queries.ts';
 import { userDecider } from '../users/decider.ts';
 import { userStreamId } from '../users/events.ts';
+import { loadOrg } from '../orgs/stream.ts';
 
 export const ORG_NAME = 'org_name';
 const RECENT = 20;
@@ -37,7 +37,7 @@ export async function saveProfile(app: FastifyInstance, userId: string, input: {
       return;
     }
     const orgId = user.orgId;
-    const org = await loadState(app.store, orgDecider, orgStreamId(orgId), tx.client);
+    const org = await loadOrg(app.store, orgId, tx.client);
     if (org.name === orgName) return;
     await release(tx.client, ORG_NAME, org.name, orgId);
     await reserve(tx.client, ORG_NAME, orgName, orgId, 'orgName');

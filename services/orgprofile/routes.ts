@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import { ValidationError } from '../platform/errors.ts';
-import { ErrorAnswer } from '../orgs/credit-schemas.ts';
+import { ErrorAnswer } from '../credits/schemas.ts';
 import { orgProfileDecider } from './decider.ts';
 import { orgProfileStreamId } from './events.ts';
 import { OrgProfileAnswer, OrgProfileBody } from './schemas.ts';

@@ -7,7 +7,7 @@ import { loadState } from '../eventstore/command-handler.ts';
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { storable } from '../platform/text.ts';
-import { ErrorAnswer } from '../orgs/credit-schemas.ts';
+import { ErrorAnswer } from '../credits/schemas.ts';
 import { projectDecider } from '../projects/decider.ts';
 import { projectStreamId } from '../projects/events.ts';
 import { listFiles } from '../../projections/project-files/queries.ts';

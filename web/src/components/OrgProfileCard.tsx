@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiGet, apiPut, type ApiBody } from '../lib/api-contract';
 import { serverMessage } from '../lib/api';
 import { useToast } from './Toast';
+import './org-profile.css';
 
 type Profile = ApiBody<'/api/me/org/profile', 'put'>;
 const key = ['me', 'org', 'profile'] as const;
