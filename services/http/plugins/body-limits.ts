@@ -4,7 +4,8 @@ import { ValidationError } from '../../platform/errors.ts';
 
 /**
  * Routes whose bodies may pass the default limit (BODY_LIMIT_BYTES, 64 KB): an object component's
- * structure may come as 200,000 characters of JSON text. The Stripe webhook sets its own limit.
+ * structure may come as 200,000 characters of JSON text; a project's context file may be 5 MB. The Stripe
+ * webhook sets its own limit.
  * Fastify refuses a larger body with 413 from its content-length before reading it, and while
  * reading a chunked one.
  */
@@ -12,6 +13,8 @@ export const LARGE_BODIES: Record<string, number> = {
   'POST /api/admin/components': 512 * 1024,
   'POST /api/admin/components/': 512 * 1024,
   'PUT /api/admin/components/:id': 512 * 1024,
+  // A context file of up to 5 MB (services/projectfiles), with its multipart framing.
+  'POST /api/projects/:id/files': 5 * 1024 * 1024 + 64 * 1024,
 };
 
 /** Deeper JSON than this is refused before it is parsed: no body of this API nests more than a few levels. */
