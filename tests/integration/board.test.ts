@@ -19,7 +19,7 @@ let admin: Client;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
-  t = await startApp({ env: { LLM_BASE_URL: llm.url, LLM_API_KEY: TEST_LLM_KEY, LLM_TIMEOUT_MS: '1000', LLM_MAX_RETRIES: '2' } });
+  t = await startApp({ env: { LLM_BASE_URL: llm.url, LLM_API_KEY: TEST_LLM_KEY, LLM_TIMEOUT_MS: '2500', LLM_MAX_RETRIES: '2' } });
   admin = await signInAdmin(t.url);
 });
 afterAll(async () => {
@@ -108,7 +108,7 @@ describe('a session answered by two advisors', () => {
   it('streams the text of an answer to the session\'s events as it is written', async () => {
     const a = await boardAssistant(admin);
     const pieces = Array.from({ length: 12 }, (_, i) => `part${i} `);
-    // A piece every 250 ms (under the 1 s idle timeout): the answer is being written for 3 s.
+    // A piece every 250 ms (well under the 2.5 s idle timeout): the answer is being written for 3 s.
     llm.script(a.model, { type: 'text', pieces, delayMs: 250 });
     const { client, projectId } = await member();
     const sessionId = await ask(client, projectId, [a.id]);
@@ -171,13 +171,13 @@ describe('the model provider misbehaving', () => {
     const session = await sessionDone(client, sessionId);
     const [ok, five, hang, bad, stall] = session.answers;
     // Text had gone out: no retry, which would repeat it.
-    expect(stall).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider sent nothing for 1 s' });
+    expect(stall).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider sent nothing for 2.5 s' });
     expect(llm.requestsFor(stalled.model)).toHaveLength(1);
     expect(ok).toMatchObject({ status: 'answered', text: 'After a wait.' });
     // The 429, the answer, and the synthesis it was asked as the chair (nothing scripted: it fails, capturing nothing).
     expect(llm.requestsFor(limited.model)).toHaveLength(3);
     expect(five).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider failed (HTTP 500) (3 attempts)' });
-    expect(hang).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider sent nothing for 1 s (3 attempts)' });
+    expect(hang).toMatchObject({ status: 'failed', credits: 0, reason: 'The model provider sent nothing for 2.5 s (3 attempts)' });
     expect(bad).toMatchObject({ status: 'failed', credits: 0, reason: expect.stringMatching(/could not read/) });
     expect(session.credits).toBe(ok.credits);
     expect(session.synthesis).toMatchObject({ status: 'failed', credits: 0 });
