@@ -44,48 +44,91 @@ async function memberTab(email: string, credits: number): Promise<{ tab: TestPag
   return { tab, orgId, projectId: (await project.json()).id };
 }
 
-describe('the advisory board in the browser', { timeout: 90_000 }, () => {
-  it('asks the board a question and shows two streamed answers under their names, structured where asked, and the credits spent', async () => {
-    const term = (await admin.post('/api/admin/components', { name: 'board-e2e-verdict', type: 'term', description: 'The verdict' })).body.data;
-    const decision = (
-      await admin.post('/api/admin/components', {
-        name: 'Board e2e decision',
-        type: 'object',
-        description: 'A decision',
-        structure: [{ name: 'verdict', child_component_id: term.id }],
-      })
-    ).body.data;
-    const strategist = await boardAssistant(admin, { name: 'Strategist' });
-    const analyst = await boardAssistant(admin, { name: 'Analyst', output_component_id: [decision.id] });
-    llm.script(strategist.model, { type: 'text', pieces: ['Raise ', 'prices ', 'by 5%.'], usage: { prompt_tokens: 300, completion_tokens: 600 } });
-    llm.script(analyst.model, { type: 'json', value: { verdict: 'Hold prices' }, usage: { prompt_tokens: 500, completion_tokens: 500 } });
+const shots = process.env.BOARD_SHOTS;
 
-    const { tab, orgId, projectId } = await memberTab('bo@example.com', 500);
-    const { page } = tab;
-    try {
-      await page.goto(`/project/${projectId}`);
-      const members = page.getByRole('list', { name: 'Board members' });
-      await members.getByText('Strategist').waitFor();
-      await members.getByText('Analyst').waitFor();
-      await page.getByLabel('Your question').fill('Should we raise prices?');
-      await page.getByRole('button', { name: 'Ask the board' }).click();
-
-      const session = page.getByRole('listitem', { name: 'Board session' });
-      await session.getByRole('article', { name: 'Answer of Strategist' }).getByText('Raise prices by 5%.').waitFor();
-      const fields = session.getByRole('article', { name: 'Answer of Analyst' });
-      await fields.getByText('verdict').waitFor();
-      await fields.getByText('Hold prices').waitFor();
-      // Default price, 1 and 3 credits per 1,000 input and output tokens: 0.3 + 1.8 → 3, and 0.5 + 1.5 = 2.
-      await session.getByText('2 advisors · 5 credits').waitFor();
-      expect(await ledgerOf(t, orgId)).toMatchObject({ spent: 5, balance: 495, held: 0 });
-      expect(await page.content()).not.toContain(TEST_LLM_KEY);
-      expect(tab.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
-    } finally {
-      await tab.close();
-    }
+/** A three-round meeting of two advisors, the second chairing: its answers and synthesis scripted on the fake provider. */
+async function scriptMeeting(prefix: string) {
+  const strategist = await boardAssistant(admin, { name: `${prefix} Strategist` });
+  const analyst = await boardAssistant(admin, { name: `${prefix} Analyst` });
+  for (const r of [1, 2, 3]) {
+    llm.script(strategist.model, { type: 'text', pieces: [`Strategist `, `round ${r}: raise by 5%.`], usage: { prompt_tokens: 300, completion_tokens: 100 } });
+    llm.script(analyst.model, { type: 'text', pieces: [`Analyst round ${r}: hold prices.`], usage: { prompt_tokens: 300, completion_tokens: 100 } });
+  }
+  llm.script(analyst.model, {
+    type: 'json',
+    value: {
+      summary: 'Test a 5% rise on new customers first.',
+      consensus: ['Protect existing customers'],
+      dissent: [{ point: 'Whether to raise now', advisors: [`${prefix} Analyst`] }],
+      decisions: ['Run a two-week test'],
+      actionItems: [{ title: 'Email the ten largest clients', owner: 'Ana', due: 'Friday' }],
+      risks: ['Churn'],
+    },
+    usage: { prompt_tokens: 900, completion_tokens: 300 },
   });
+  return { strategist, analyst };
+}
 
-  it('tells a member without enough credits, with a link to /pricing, and calls nothing', async () => {
+describe('the advisory board in the browser', { timeout: 120_000 }, () => {
+  for (const width of [1280, 390]) {
+    it(`runs a three-round meeting with a synthesis, quoted before it starts and paid exactly, at ${width} px`, async () => {
+      const prefix = `W${width}`;
+      const { strategist, analyst } = await scriptMeeting(prefix);
+      const { tab, orgId, projectId } = await memberTab(`bo-${width}@example.com`, 500);
+      const { page } = tab;
+      if (width !== 1280) await page.setViewportSize({ width, height: 844 });
+      try {
+        await page.goto(`/project/${projectId}`);
+        const members = page.getByRole('list', { name: 'Board members' });
+        await members.getByText(strategist.name).waitFor();
+        // Only this test's two advisors sit on the board; the chair is the analyst; three rounds.
+        for (const box of await members.getByRole('checkbox').all()) {
+          const label = (await box.getAttribute('aria-label')) ?? '';
+          const wanted = label.startsWith(strategist.name) || label.startsWith(analyst.name);
+          if ((await box.isChecked()) !== wanted) {
+            await box.click();
+            await page.waitForFunction(([l, w]) => (document.querySelector(`input[aria-label="${l}"]`) as HTMLInputElement | null)?.checked === w, [label, wanted] as const);
+          }
+        }
+        await page.getByLabel('Rounds').selectOption('3');
+        await page.getByLabel('Chair').selectOption({ label: analyst.name });
+        await page.getByText(/^at most \d+ credits$/).waitFor();
+        await page.getByLabel('Your question').fill('Should we raise prices?');
+        const quoted = await page.getByText(/^at most \d+ credits$/).textContent();
+        await page.getByRole('button', { name: 'Ask the board' }).click();
+
+        const session = page.getByRole('listitem', { name: 'Board session' });
+        for (const r of [1, 2, 3]) {
+          await session.getByRole('article', { name: `Answer of ${strategist.name}, round ${r}` }).getByText(`Strategist round ${r}: raise by 5%.`).waitFor();
+          await session.getByRole('article', { name: `Answer of ${analyst.name}, round ${r}` }).getByText(`Analyst round ${r}: hold prices.`).waitFor();
+        }
+        const synthesis = session.getByRole('article', { name: 'Synthesis' });
+        await synthesis.getByText('Test a 5% rise on new customers first.').waitFor();
+        await synthesis.getByText('Email the ten largest clients').waitFor();
+        await synthesis.getByRole('heading', { name: 'Dissent' }).waitFor();
+        // Round 2 heard round 1: the analyst's second request carried the strategist's first answer.
+        expect(JSON.stringify(llm.requestsFor(analyst.model)[1].body.messages)).toContain('Strategist round 1: raise by 5%.');
+        // Each advisor call: 300 input and 100 output tokens at 1 and 3 credits per 1,000 = 0.6 → 1; the synthesis 0.9 + 0.9 → 2.
+        await session.getByText('Boardroom · 2 advisors · 3 rounds · 8 credits').waitFor();
+        const ledger = await ledgerOf(t, orgId);
+        expect(ledger).toMatchObject({ spent: 8, balance: 492, held: 0 });
+        expect(ledger.placed).toHaveLength(7);
+        expect(Number(/\d+/.exec(quoted ?? '')![0])).toBeGreaterThanOrEqual(8);
+        const size = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, session: document.querySelector('.board-session')!.getBoundingClientRect().right }));
+        expect(size.scrollWidth).toBeLessThanOrEqual(size.width);
+        expect(size.session).toBeLessThanOrEqual(size.width);
+        if (shots) await page.screenshot({ path: `${shots}/board-${width}.png`, fullPage: true });
+        expect(await page.content()).not.toContain(TEST_LLM_KEY);
+        // A structured synthesis is never shown as raw JSON.
+        expect(await session.textContent()).not.toContain('"actionItems"');
+        expect(tab.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    });
+  }
+
+  it('tells a member without credits before a question is typed, with a link to /pricing, and calls nothing', async () => {
     await boardAssistant(admin, { name: 'Lonely advisor' });
     const { tab } = await memberTab('broke@example.com', 0);
     const before = llm.requests.length;
@@ -94,11 +137,11 @@ describe('the advisory board in the browser', { timeout: 90_000 }, () => {
       const projectId = (await (await tab.context.request.get(`${t.url}/api/projects`)).json())[0].id;
       await tab.page.goto(`/project/${projectId}`);
       await tab.page.getByRole('list', { name: 'Board members' }).getByText('Lonely advisor').waitFor();
-      await tab.page.getByLabel('Your question').fill('Can we afford this?');
-      await tab.page.getByRole('button', { name: 'Ask the board' }).click();
-      const alert = tab.page.getByRole('alert').filter({ hasText: 'does not have enough credits' });
+      const alert = tab.page.getByRole('alert').filter({ hasText: 'no credits left' });
       await alert.waitFor();
       expect(await alert.getByRole('link', { name: /pricing/ }).getAttribute('href')).toBe('/pricing');
+      await tab.page.getByLabel('Your question').fill('Can we afford this?');
+      expect(await tab.page.getByRole('button', { name: 'Ask the board' }).isDisabled()).toBe(true);
       expect(llm.requests.length).toBe(before);
     } finally {
       await tab.close();
