@@ -1878,6 +1878,7 @@ export interface paths {
                                 currentPeriodEnd: string | null;
                                 pendingPlanId: string | null;
                                 planId: string | null;
+                                requestedPlanId: string | null;
                                 status: string;
                                 subscriptionId: string;
                             }[];
@@ -3569,6 +3570,7 @@ export interface paths {
                                 currentPeriodEnd: string | null;
                                 pendingPlanId: string | null;
                                 planId: string | null;
+                                requestedPlanId: string | null;
                                 status: string;
                                 subscriptionId: string;
                             }[];
