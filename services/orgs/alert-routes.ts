@@ -10,11 +10,11 @@ const AlertsBody = z.object({ lowBalanceCredits: z.number().int('lowBalanceCredi
 const UsageDays = z.array(z.object({ day: z.string(), used: z.number(), granted: z.number() }));
 const AlertsAnswer = z.object({ lowBalanceCredits: z.number().nullable(), available: z.number(), low: z.boolean(), depleted: z.boolean() });
 
-/** What the banner shows: below the threshold, or nothing left. */
+/** What the banner shows: below the threshold (when one is set), or nothing left (always). */
 const alertsOf = (state: OrgState) => {
   const available = availableOf(state);
   const low = state.alerts.lowBalanceCredits;
-  return { lowBalanceCredits: low, available, low: low !== null && available < low, depleted: low !== null && available <= 0 };
+  return { lowBalanceCredits: low, available, low: low !== null && available < low, depleted: available <= 0 };
 };
 
 /** Credits used and granted per day over the last 30 days (the profile's chart), from the daily-totals read model. */

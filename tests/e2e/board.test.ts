@@ -87,7 +87,8 @@ describe('the advisory board in the browser', { timeout: 90_000 }, () => {
 
   it('tells a member without enough credits, with a link to /pricing, and calls nothing', async () => {
     await boardAssistant(admin, { name: 'Lonely advisor' });
-    const { tab } = await memberTab('broke@example.com', 0);
+    // One credit: the box is open (at 0 it is disabled before asking), but a question's hold needs more.
+    const { tab } = await memberTab('broke@example.com', 1);
     const before = llm.requests.length;
     try {
       await tab.page.goto('/');

@@ -1,5 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { creditAlertsQueryOptions } from '../../../components/CreditAlertBanner';
+import { useMyOrganization } from '../../../lib/account';
+import { paths } from '../../../paths';
 import { useAskBoard } from '../api/ask-board';
 import { useBoardMembers, useBoardStatus } from '../api/board-status';
 import { useSessions } from '../api/get-sessions';
@@ -21,6 +25,30 @@ function NoProvider() {
   );
 }
 
+type Blocked = 'disabled' | 'no_credits' | null;
+
+/** Why the board cannot take a question, said before anything is typed (the server refuses it anyway). */
+function useBlocked(): Blocked {
+  const organization = useMyOrganization();
+  const credits = useQuery(creditAlertsQueryOptions());
+  if (organization && !organization.is_active) return 'disabled';
+  return credits.data && credits.data.available <= 0 ? 'no_credits' : null;
+}
+
+function BlockedNote({ blocked }: { blocked: Exclude<Blocked, null> }) {
+  return (
+    <p className="board-blocked" role="note" data-testid="board-blocked">
+      {blocked === 'disabled' ? (
+        <>Your organization is disabled: the board cannot take questions until an administrator enables it again.</>
+      ) : (
+        <>
+          Your organization has no credits available: the board cannot take a question. <Link to={paths.pricing.path}>Buy credits</Link>
+        </>
+      )}
+    </p>
+  );
+}
+
 /** The advisory board of a project: who sits on it, the question box, and the transcript of past sessions. */
 export default function BoardPanel({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
@@ -32,7 +60,9 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
   const [left, setLeft] = useState<Set<string>>(new Set());
   const provider = status.data?.modelProvider === true;
   const seated = (members.data ?? []).filter((m) => !left.has(m.id));
-  const canAsk = provider && seated.length > 0;
+  const blocked = useBlocked();
+  const open = provider && !blocked;
+  const canAsk = open && seated.length > 0;
 
   useEffect(() => setLeft(new Set()), [projectId]);
 
@@ -54,6 +84,8 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
           setQuestion('');
           await queryClient.invalidateQueries({ queryKey: boardKeys.sessions(projectId) });
         },
+        // A refusal may mean the balance moved: what the box says is read again.
+        onError: () => void queryClient.invalidateQueries({ queryKey: creditAlertsQueryOptions().queryKey }),
       },
     );
   };
@@ -83,6 +115,7 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
           ))}
         </ul>
       )}
+      {provider && blocked && <BlockedNote blocked={blocked} />}
       <form className="board-ask" onSubmit={submit}>
         <label htmlFor="board-question">Your question</label>
         <textarea
@@ -91,8 +124,8 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
           onChange={(e) => setQuestion(e.target.value)}
           maxLength={status.data?.maxQuestion ?? 8000}
           rows={3}
-          disabled={!provider}
-          placeholder={provider ? 'What should the board advise on?' : 'The board cannot answer until a model provider is configured'}
+          disabled={!open}
+          placeholder={!provider ? 'The board cannot answer until a model provider is configured' : open ? 'What should the board advise on?' : undefined}
         />
         <button type="submit" className="button" disabled={!canAsk || !question.trim() || ask.isPending}>
           {ask.isPending ? 'Asking…' : 'Ask the board'}
@@ -105,7 +138,7 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
       {sessions.data && sessions.data.length > 0 && (
         <ol className="board-sessions" aria-label="Sessions">
           {sessions.data.map((s) => (
-            <SessionCard key={s.sessionId} session={s} projectId={projectId} canAsk={provider} />
+            <SessionCard key={s.sessionId} session={s} projectId={projectId} canAsk={open} />
           ))}
         </ol>
       )}
