@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { orgDecider } from '../services/orgs/decider.ts';
-import { orgStreamId, upcastOrgEvent, type OrgEvent } from '../services/orgs/events.ts';
+import { upcastOrgEvent } from '../services/credits/events.ts';
+import { orgStreamId, type OrgEvent } from '../services/orgs/events.ts';
 
 /** Events after which the organization's balance (or what was available) was below zero, folding its stream as the decider does. */
 export async function countOverdrafts(db: pg.Pool, orgId: string): Promise<number> {

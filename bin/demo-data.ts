@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadState } from '../services/eventstore/command-handler.ts';
 import { userDecider } from '../services/users/decider.ts';
@@ -7,8 +6,6 @@ import { ensureSystemRoles, findOrRegister } from '../services/auth/accounts.ts'
 import { seedDemoPlans } from '../services/plans/seed.ts';
 import { seedDemoDesigner } from '../services/assistants/seed.ts';
 import { saveProfile } from '../services/me/profile.ts';
-import { orgDecider } from '../services/orgs/decider.ts';
-import { orgStreamId } from '../services/orgs/events.ts';
 import { DuplicateError } from '../services/platform/errors.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', name: 'Ada Admin', orgName: 'Demo Ventures', credits: 250 };
@@ -33,13 +30,8 @@ async function seedDemoOrganization(app: FastifyInstance, adminId: string): Prom
   }
   const orgId = await orgOf();
   if (!orgId) return;
-  await app.commands.run(
-    orgDecider,
-    orgStreamId(orgId),
-    {
-      type: 'GrantCredits',
-      data: { orgId, lotId: randomUUID(), amount: DEMO_ADMIN.credits, source: 'manual', kind: 'adjustment', description: 'Welcome credits', key: 'demo-welcome', at: new Date().toISOString() },
-    },
+  await app.credits.grant(
+    { orgId, amount: DEMO_ADMIN.credits, source: 'manual', kind: 'adjustment', description: 'Welcome credits', key: 'demo-welcome' },
     { metadata: { actor: 'system' } },
   );
 }

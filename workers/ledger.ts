@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { holdsDue, lotsDue } from '../projections/lots/queries.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { expireHold, expireLot, type LedgerDeps } from '../services/orgs/ledger.ts';
+import type { OrgCredits } from '../services/orgs/stream.ts';
 import type { JobData } from '../services/platform/jobs.ts';
 import type { Config } from '../services/platform/config.ts';
 import { chargeAutoTopUp } from '../services/billing/auto-top-up/charge.ts';
@@ -11,7 +11,8 @@ import { chargeAutoTopUp } from '../services/billing/auto-top-up/charge.ts';
 export interface LedgerWorkerDeps {
   pool: pg.Pool;
   store: EventStore;
-  queue: Queue;
+  /** The worker's credits' front door (expiry, auto top-up's attempts). */
+  credits: OrgCredits;
   log: Logger;
   /** For auto top-up's charges (Stripe, or the simulator without a key). */
   config: Config;
@@ -21,18 +22,17 @@ export interface LedgerWorkerDeps {
 const SWEEP_LIMIT = 500;
 
 /** Expiry of lots and holds: a delayed job at each one's expiry, and a sweep for any missed (both idempotent). */
-export function ledgerHandlers({ pool, store, queue, log, config, stripeQueue }: LedgerWorkerDeps) {
-  const deps: LedgerDeps = { store, metrics: { commands: 0, retries: 0 }, queues: { ledger: queue }, log };
+export function ledgerHandlers({ pool, store, credits, log, config, stripeQueue }: LedgerWorkerDeps) {
   return {
-    'expire-lot': async (job: Job<JobData<'ledger', 'expire-lot'>>) => ({ expired: await expireLot(deps, job.data.orgId, job.data.lotId) }),
-    'auto-top-up': async (job: Job<JobData<'ledger', 'auto-top-up'>>) => ({ outcome: await chargeAutoTopUp({ store, config, stripeQueue, log }, job.data.orgId, job.data.crossing) }),
-    'expire-hold': async (job: Job<JobData<'ledger', 'expire-hold'>>) => ({ expired: await expireHold(deps, job.data.orgId, job.data.holdId) }),
+    'expire-lot': async (job: Job<JobData<'ledger', 'expire-lot'>>) => ({ expired: await credits.expireLot(job.data.orgId, job.data.lotId) }),
+    'auto-top-up': async (job: Job<JobData<'ledger', 'auto-top-up'>>) => ({ outcome: await chargeAutoTopUp({ store, credits, config, stripeQueue, log }, job.data.orgId, job.data.crossing) }),
+    'expire-hold': async (job: Job<JobData<'ledger', 'expire-hold'>>) => ({ expired: await credits.expireHold(job.data.orgId, job.data.holdId) }),
     /** Reads what is due from the read model and expires it now; an early job or one Redis lost is caught here. */
     sweep: async () => {
       const [lots, holds] = await Promise.all([lotsDue(pool, SWEEP_LIMIT), holdsDue(pool, SWEEP_LIMIT)]);
       let expired = 0;
-      for (const h of holds) if (await expireHold(deps, h.orgId, h.holdId)) expired++;
-      for (const l of lots) if (await expireLot(deps, l.orgId, l.lotId)) expired++;
+      for (const h of holds) if (await credits.expireHold(h.orgId, h.holdId)) expired++;
+      for (const l of lots) if (await credits.expireLot(l.orgId, l.lotId)) expired++;
       if (expired) log.info({ expired }, 'ledger sweep expired what its jobs had not');
       return { lots: lots.length, holds: holds.length, expired };
     },

@@ -18,6 +18,7 @@ import { keepSchedulers, schedulersOf } from './schedulers.ts';
 import { stripeWebhookHandlers } from './stripe-webhooks.ts';
 import { webhooksOutHandlers } from './webhooks-out.ts';
 import { billingMode, stripeClient } from '../services/billing/stripe.ts';
+import { createOrgCredits } from '../services/orgs/stream.ts';
 
 type Handler = (job: Job) => Promise<unknown>;
 
@@ -61,11 +62,12 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   // Every committed append wakes the read models here at once (BullMQ's safety net stays behind it).
   const live = await new LiveCatchUp(pool, store, config.DATABASE_URL, (err) => log.warn({ err }, 'in-process catch-up failed (the safety net will retry)')).start();
 
+  const credits = createOrgCredits({ store, metrics: { commands: 0, retries: 0 }, queues: { ledger: queues.ledger }, log });
   const handlers: Record<QueueName, Record<string, Handler>> = {
     projector: projectorHandlers({ pool, store, queue: queues.projector, signal: abort.signal }) as Record<string, Handler>,
     replay: replayHandlers({ pool, store, projector: queues.projector, signal: abort.signal }) as Record<string, Handler>,
-    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log, ledgerQueue: queues.ledger, stripe: billingMode(config) === 'stripe' ? () => stripeClient(config) : undefined }) as Record<string, Handler>,
-    ledger: ledgerHandlers({ pool, store, queue: queues.ledger, log, config, stripeQueue: queues['stripe-webhooks'] }) as Record<string, Handler>,
+    'stripe-webhooks': stripeWebhookHandlers({ pool, queue: queues['stripe-webhooks'], store, log, credits, stripe: billingMode(config) === 'stripe' ? () => stripeClient(config) : undefined }) as Record<string, Handler>,
+    ledger: ledgerHandlers({ pool, store, credits, log, config, stripeQueue: queues['stripe-webhooks'] }) as Record<string, Handler>,
     'webhooks-out': webhooksOutHandlers({
       pool,
       queue: queues['webhooks-out'],

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type Stripe from 'stripe';
 import { reconcile } from '../services/billing/reconcile.ts';
 import type { Logger } from 'pino';
-import { applyStripeEvent, markFailed, StripeEventRejected } from '../services/billing/apply.ts';
+import { applyStripeEvent, markFailed, StripeEventRejected, type ApplyDeps } from '../services/billing/apply.ts';
 import { stripeEventDecider } from '../services/billing/decider.ts';
 import { stripeEventStreamId } from '../services/billing/events.ts';
 import { loadState } from '../services/eventstore/command-handler.ts';
@@ -19,16 +19,16 @@ export interface StripeWebhookDeps {
   /** The worker's store: its appends wake the read models, so they show a payment at once. */
   store: EventStore;
   log: Logger;
-  /** Where the expiry jobs of granted lots go. */
-  ledgerQueue?: Queue;
+  /** The worker's credits' front door (grants and refunds). */
+  credits: ApplyDeps['credits'];
   /** The Stripe SDK, when a key is configured (reconciliation compares with it). */
   stripe?: () => Stripe;
 }
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function stripeWebhookHandlers({ pool, queue, store, log, ledgerQueue, stripe }: StripeWebhookDeps) {
-  const deps = { pool, store, queue, log, ledgerQueue, stripe };
+export function stripeWebhookHandlers({ pool, queue, store, log, credits, stripe }: StripeWebhookDeps) {
+  const deps = { pool, store, queue, log, credits, stripe };
   return {
     /** Applies one stored Stripe event; its outcome goes to the event's own stream. */
     apply: async (job: Job<JobData<'stripe-webhooks', 'apply'>>) => {

@@ -1,5 +1,5 @@
 import type { Projection } from '../types.ts';
-import { upcastOrgEvent, type CreditsDebited, type CreditsExpired, type CreditsGranted, type CreditsRevoked } from '../../services/orgs/events.ts';
+import { upcastOrgEvent, type CreditsDebited, type CreditsExpired, type CreditsGranted, type CreditsRevoked } from '../../services/credits/events.ts';
 
 type CreditEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired;
 

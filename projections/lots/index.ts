@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Projection, TableNames } from '../types.ts';
 import type { StoredEvent } from '../../services/eventstore/types.ts';
-import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type Ledger, type LedgerEvent, type Lot, type Take } from '../../services/orgs/events.ts';
+import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type Ledger, type LedgerEvent, type Lot, type Take } from '../../services/credits/events.ts';
 
 interface LotRow extends Lot {
   orgId: string;

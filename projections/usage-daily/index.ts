@@ -1,5 +1,5 @@
 import type { Projection } from '../types.ts';
-import type { CreditsDebited, CreditsGranted } from '../../services/orgs/events.ts';
+import type { CreditsDebited, CreditsGranted } from '../../services/credits/events.ts';
 
 type Handled = CreditsDebited | CreditsGranted;
 

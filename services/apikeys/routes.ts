@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orgApiKeys } from '../../projections/api-keys/queries.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { memberOrg } from '../orgs/credit-routes.ts';
+import { memberOrg } from '../platform/member.ts';
 import { apiKeyDecider } from './decider.ts';
 import { apiKeyStreamId } from './events.ts';
 import { createKey } from './keys.ts';

@@ -3,7 +3,7 @@ import { NotFoundError } from '../platform/errors.ts';
 import { streamPage, streamUntil } from '../eventstore/history.ts';
 import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId } from '../orgs/events.ts';
-import { creditsView } from '../orgs/credits-view.ts';
+import { creditsView } from '../credits/credits-view.ts';
 import { foldStored } from '../eventstore/decider.ts';
 import { totalPages } from '../platform/paging.ts';
 import { verifyStream } from './verify.ts';

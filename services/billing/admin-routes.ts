@@ -68,7 +68,7 @@ const adminStripeRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requirePermission('admin.stripe.edit'), schema: { tags: ['admin'], body: ReconcileBody, response: { 200: ReconcileReport } } },
     async (request) => {
       const stripe = billingMode(app.config) === 'stripe' ? stripeClient(app.config) : null;
-      const deps = { pool: app.pg, store: app.store, ledgerQueue: app.queues.ledger, log: request.log };
+      const deps = { pool: app.pg, store: app.store, credits: app.credits, log: request.log };
       try {
         return await reconcile(deps, stripe, request.body?.orgId);
       } catch (err) {

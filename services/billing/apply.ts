@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import type Stripe from 'stripe';
 import { refundedInvoice } from './refund-lookup.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
+import type { Credits, GrantInput } from '../credits/commands.ts';
 import { orgDecider } from '../orgs/decider.ts';
-import { orgStreamId, type GrantKind, type LotSource, type OrgEvent } from '../orgs/events.ts';
-import { scheduleExpiries } from '../orgs/expiry.ts';
+import { orgStreamId } from '../orgs/events.ts';
+import { loadOrg } from '../orgs/stream.ts';
 import { planDecider } from '../plans/decider.ts';
 import { planStreamId, type PlanFields } from '../plans/events.ts';
 import { checkoutLockDecider, checkoutLockStreamId } from './checkout-lock.ts';
@@ -23,8 +22,8 @@ import { inTransaction, type Tx } from '../eventstore/transaction.ts';
 export interface ApplyDeps {
   pool: pg.Pool;
   store: EventStore;
-  /** Where the expiry jobs of the lots granted go (the sweep catches them without it). */
-  ledgerQueue?: Queue;
+  /** The credits' front door: grants and refunds are its commands, inside the event's transaction. */
+  credits: Pick<Credits, 'grant' | 'revoke'>;
   log?: { warn(obj: unknown, msg?: string): void };
   /** The Stripe SDK when a key is set: a refund of a payment we never recorded asks it which invoice it paid. */
   stripe?: () => Stripe;
@@ -47,7 +46,7 @@ async function knownPlan(deps: ApplyDeps, planId: string): Promise<Plan> {
 }
 
 async function knownOrg(deps: ApplyDeps, orgId: string): Promise<void> {
-  const org = await loadState(deps.store, orgDecider, orgStreamId(orgId));
+  const org = await loadOrg(deps.store, orgId);
   if (!org.exists) throw new StripeEventRejected(`unknown organization ${orgId}`);
 }
 
@@ -57,20 +56,8 @@ async function knownOrg(deps: ApplyDeps, orgId: string): Promise<void> {
  */
 const keyed = (eventId: string, step: string) => ({ metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}`, request: { eventId, step } });
 
-/** The org events this Stripe event appended (their lots' expiry jobs are scheduled once it committed). */
-type Sink = OrgEvent[];
-
-type Grant = { orgId: string; amount: number; kind: GrantKind; source: LotSource; expiresAt: string | null; description: string; key: string; at: string };
-
-function grant(tx: Tx, sink: Sink, eventId: string, step: string, data: Grant) {
-  if (data.amount <= 0) return Promise.resolve(0);
-  return tx
-    .run(orgDecider, orgStreamId(data.orgId), { type: 'GrantCredits', data: { ...data, lotId: randomUUID() } }, keyed(eventId, step))
-    .then((outcome) => {
-      sink.push(...outcome.events);
-      return outcome.events.some((e) => e.type === 'CreditsGranted') ? data.amount : 0;
-    });
-}
+/** Credits granted in the event's transaction (0 when its key was granted before). */
+const grant = async (deps: ApplyDeps, tx: Tx, eventId: string, step: string, data: GrantInput) => (await deps.credits.grant(data, keyed(eventId, step), tx)).credits;
 
 const DAY_MS = 86_400_000;
 
@@ -100,7 +87,7 @@ export const invoiceGrantKey = (intent: Extract<Intent, { kind: 'period' | 'chan
 /** The key of a checkout's one-time credits: a refund of its payment revokes from that lot. */
 export const purchaseKey = (sessionId: string) => `purchase:${sessionId}`;
 
-async function checkout(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string): Promise<Effect> {
+async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string): Promise<Effect> {
   const { orgId } = intent;
   const meta = metadataOf(eventId);
   const done: string[] = [];
@@ -134,13 +121,13 @@ async function checkout(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, in
       { metadata: meta },
     );
   }
-  const once = await grant(tx, sink, eventId, 'one-time', {
+  const once = await grant(deps, tx, eventId, 'one-time', {
     orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'plan_one_time', expiresAt: oneTimeExpiry(plan, at),
     description: `${plan.name}: one-time credits`, key: purchaseKey(intent.sessionId), at,
   });
   const firstMonth =
     intent.mode === 'subscription' && intent.subscriptionId
-      ? await grant(tx, sink, eventId, 'first-period', {
+      ? await grant(deps, tx, eventId, 'first-period', {
           orgId, amount: plan.monthly_credits, kind: 'purchase', source: 'plan_monthly', expiresAt: monthlyExpiry(plan, intent.periodEnd, at),
           description: `${plan.name}: monthly credits`, key: periodKey(intent.subscriptionId, 'first'), at,
         })
@@ -150,7 +137,7 @@ async function checkout(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, in
 }
 
 /** An auto top-up paid: recorded as a payment (a refund finds it) and granted as an auto_top_up lot, once. */
-async function topUp(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'top_up' }>, plan: Plan, at: string): Promise<Effect> {
+async function topUp(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'top_up' }>, plan: Plan, at: string): Promise<Effect> {
   const { orgId, paymentIntentId } = intent;
   await knownOrg(deps, orgId);
   await tx.run(
@@ -159,14 +146,14 @@ async function topUp(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, inten
     { type: 'RecordPayment', data: { paymentIntentId, orgId, planId: plan.planId, sessionId: paymentIntentId, amount: intent.amount, currency: intent.currency, credits: plan.one_time_credits, at } },
     { metadata: metadataOf(eventId) },
   );
-  const granted = await grant(tx, sink, eventId, 'auto-top-up', {
+  const granted = await grant(deps, tx, eventId, 'auto-top-up', {
     orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'auto_top_up', expiresAt: oneTimeExpiry(plan, at),
     description: `Auto top-up: ${plan.name}`, key: purchaseKey(paymentIntentId), at,
   });
   return { orgId, summary: `auto top-up granted ${granted} credits` };
 }
 
-async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
+async function period(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
   const key = invoiceGrantKey(intent);
   if (intent.periodEnd !== null) {
     const { subscriptionId, orgId, periodEnd } = intent;
@@ -175,7 +162,7 @@ async function period(tx: Tx, sink: Sink, eventId: string, intent: Extract<Inten
     });
   }
   await recordInvoicePayment(tx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: plan.monthly_credits, lotKey: key, at });
-  const granted = await grant(tx, sink, eventId, 'period', {
+  const granted = await grant(deps, tx, eventId, 'period', {
     orgId: intent.orgId,
     amount: plan.monthly_credits,
     kind: intent.first ? 'purchase' : 'renewal',
@@ -207,7 +194,7 @@ async function updated(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract
   const { orgId: _o, kind: _k, ...fields } = intent;
   const outcome = await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'UpdateSubscription', data: { ...fields, orgId, at } }, { metadata: meta });
   if (!outcome.events.length) return { orgId, summary: outcome.state.ended ? 'subscription already ended' : 'an older update: nothing changes' };
-  const org = await loadState(deps.store, orgDecider, orgStreamId(orgId), tx.client);
+  const org = await loadOrg(deps.store, orgId, tx.client);
   const ours = org.plan?.subscriptionId === subscriptionId || (!org.plan && LIVE_STATUSES.has(intent.status));
   if (ours && org.plan?.planId !== plan.planId) {
     await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(plan, subscriptionId), at } }, keyed(eventId, 'subscribe'));
@@ -218,13 +205,13 @@ async function updated(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract
 }
 
 /** An upgrade's proration invoice, paid: the new plan's monthly credits beyond the old one's, for the rest of the period. */
-async function change(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'change' }>, at: string): Promise<Effect> {
+async function change(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'change' }>, at: string): Promise<Effect> {
   const plan = await knownPlan(deps, intent.planId);
   const from = intent.fromPlanId ? await knownPlan(deps, intent.fromPlanId) : null;
   const key = invoiceGrantKey(intent);
   const amount = Math.max(0, plan.monthly_credits - (from?.monthly_credits ?? 0));
   await recordInvoicePayment(tx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: amount, lotKey: key, at });
-  const granted = await grant(tx, sink, eventId, 'change', {
+  const granted = await grant(deps, tx, eventId, 'change', {
     orgId: intent.orgId,
     amount,
     kind: 'purchase',
@@ -249,11 +236,11 @@ async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<I
   return { orgId, summary: cancelled.events.length ? 'plan ended' : 'subscription ended (it was not the current plan)' };
 }
 
-async function refund(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, paid: Intent | null, at: string): Promise<Effect> {
+async function refund(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, paid: Intent | null, at: string): Promise<Effect> {
   const meta = metadataOf(eventId);
   // The invoice it paid, as its event would be applied: its payment recorded (and its period granted, if it never was).
-  if (paid?.kind === 'period') await period(tx, sink, eventId, paid, await knownPlan(deps, paid.planId), at);
-  if (paid?.kind === 'change') await change(deps, tx, sink, eventId, paid, at);
+  if (paid?.kind === 'period') await period(deps, tx, eventId, paid, await knownPlan(deps, paid.planId), at);
+  if (paid?.kind === 'change') await change(deps, tx, eventId, paid, at);
   const recorded = await tx.run(
     stripePaymentDecider,
     stripePaymentStreamId(intent.paymentIntentId),
@@ -267,35 +254,30 @@ async function refund(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, inte
   if (!orgId || credits <= 0) return { orgId, summary: 'no credits to revoke' };
   // Only from the lot that payment bought: credits of other grants are not the refund's to take.
   const lotKey = !payment.exists ? undefined : (payment.lotKey ?? (payment.sessionId ? purchaseKey(payment.sessionId) : undefined));
-  const revoked = await tx.run(
-    orgDecider,
-    orgStreamId(orgId),
-    {
-      type: 'RevokeCredits',
-      data: { orgId, amount: credits, kind: 'refund', description: `Refund of charge ${intent.chargeId}`, key: `refund:${intent.chargeId}:${intent.amountRefunded}`, lotKey, at },
-    },
+  const taken = await deps.credits.revoke(
+    { orgId, amount: credits, kind: 'refund', description: `Refund of charge ${intent.chargeId}`, key: `refund:${intent.chargeId}:${intent.amountRefunded}`, lotKey, at },
     keyed(eventId, 'refund'),
+    tx,
   );
-  const taken = revoked.events[0]?.type === 'CreditsRevoked' ? revoked.events[0].data : null;
   return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
 }
 
-async function effects(deps: ApplyDeps, tx: Tx, sink: Sink, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, paid: Intent | null, at: string): Promise<Effect> {
+async function effects(deps: ApplyDeps, tx: Tx, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, paid: Intent | null, at: string): Promise<Effect> {
   switch (intent.kind) {
     case 'checkout':
-      return checkout(deps, tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return checkout(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'top_up':
-      return topUp(deps, tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return topUp(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'period':
-      return period(tx, sink, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return period(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'ended':
       return ended(deps, tx, eventId, intent, at);
     case 'refund':
-      return refund(deps, tx, sink, eventId, intent, paid, at);
+      return refund(deps, tx, eventId, intent, paid, at);
     case 'updated':
       return updated(deps, tx, eventId, intent, at);
     case 'change':
-      return change(deps, tx, sink, eventId, intent, at);
+      return change(deps, tx, eventId, intent, at);
     default: {
       const unknown: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(unknown)}`);
@@ -319,10 +301,8 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
   if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(deps, intent.orgId);
   // Asked of Stripe before the transaction (no network call holds it open).
   const paid = intent.kind === 'refund' ? await refundedInvoice(deps, intent.paymentIntentId) : null;
-  let sink: Sink = [];
-  const applied = await inTransaction(deps.pool, deps.store, async (tx) => {
-    sink = [];
-    const effect = await effects(deps, tx, sink, event.id, intent, paid, at);
+  return inTransaction(deps.pool, deps.store, async (tx) => {
+    const effect = await effects(deps, tx, event.id, intent, paid, at);
     const marked = await tx.run(
       stripeEventDecider,
       streamId,
@@ -334,8 +314,6 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
     const first = marked.events.length === 0 && marked.state.received && marked.state.status === 'processed' ? marked.state.outcome : undefined;
     return { status: 'processed' as const, ...effect, ...(first !== undefined ? { summary: first } : {}) };
   });
-  await scheduleExpiries(deps.ledgerQueue, sink, (err) => deps.log?.warn({ err }, 'could not schedule a lot expiry (the sweep will catch it)'));
-  return applied;
 }
 
 /** Records why an event could not be applied; nothing else changes. */

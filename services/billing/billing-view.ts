@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { loadState } from '../eventstore/command-handler.ts';
-import { orgDecider } from '../orgs/decider.ts';
-import { orgStreamId } from '../orgs/events.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { autoTopUpView } from './auto-top-up/settings.ts';
 import type { Billing } from './schemas.ts';
 import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
+import { loadOrg } from '../orgs/stream.ts';
 
 const iso = (unix: number | null) => (unix === null ? null : new Date(unix * 1000).toISOString());
 
 /** What an organization has at Stripe, read from its own streams (never stale: no read model between). */
 export async function billingOf(app: FastifyInstance, orgId: string): Promise<z.infer<typeof Billing>> {
-  const org = await loadState(app.store, orgDecider, orgStreamId(orgId));
+  const org = await loadOrg(app.store, orgId);
   if (!org.exists) throw new NotFoundError('Organization');
   const subscriptions = await Promise.all(
     org.subscriptionIds.map(async (subscriptionId) => {

@@ -11,9 +11,8 @@ import { PLAN_ID } from '../plans/rules.ts';
 import { simCheckoutDecider, simCheckoutStreamId } from './simulator/session.ts';
 import { orgCustomer } from './customer.ts';
 import { changePlan } from './plan-change.ts';
-import { orgDecider } from '../orgs/decider.ts';
-import { orgStreamId } from '../orgs/events.ts';
 import { billingMode, describeStripeError, stripeClient } from './stripe.ts';
+import { loadOrg } from '../orgs/stream.ts';
 
 export interface Buyer {
   orgId: string;
@@ -72,7 +71,7 @@ export async function createCheckout(app: FastifyInstance, request: FastifyReque
   const mode = billingMode(app.config);
   if (mode === 'off') throw new CheckoutFailed(503);
   if (!plan.is_one_time) {
-    const org = await loadState(app.store, orgDecider, orgStreamId(orgId));
+    const org = await loadOrg(app.store, orgId);
     // One subscription per organization: another monthly plan updates it, never starts a second.
     if (org.plan?.subscriptionId && !org.plan.isOneTime) return changePlan(app, request, user, plan, org, mode, stripe);
   }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
-import { loadState } from '../eventstore/command-handler.ts';
 import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId, type OrgState } from '../orgs/events.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { simId } from './simulator/deliver.ts';
+import { loadOrg } from '../orgs/stream.ts';
 
 export type BillingMode = 'stripe' | 'simulator';
 
@@ -21,7 +21,7 @@ export async function orgCustomer(
   mode: BillingMode,
   stripe: () => Stripe,
 ): Promise<{ customerId: string; org: OrgState }> {
-  const org = await loadState(app.store, orgDecider, orgStreamId(orgId));
+  const org = await loadOrg(app.store, orgId);
   if (!org.exists) throw new NotFoundError('Organization');
   if (org.stripeCustomerId) return { customerId: org.stripeCustomerId, org };
   const customerId =

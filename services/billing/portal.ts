@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { SessionUser } from '../auth/sessions.ts';
 import { loadState } from '../eventstore/command-handler.ts';
-import { orgDecider } from '../orgs/decider.ts';
-import { orgStreamId } from '../orgs/events.ts';
 import { ConflictError, ValidationError } from '../platform/errors.ts';
 import { orgCustomer } from './customer.ts';
 import { StripeCallFailed } from './plan-change.ts';
@@ -13,6 +11,7 @@ import { billingMode, describeStripeError } from './stripe.ts';
 import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
 import { planDecider } from '../plans/decider.ts';
 import { planStreamId, priceCents } from '../plans/events.ts';
+import { loadOrg } from '../orgs/stream.ts';
 
 /** The simulator's own portal page (no Stripe key). */
 export const SIM_PORTAL_URL = '/billing/portal';
@@ -41,7 +40,7 @@ export async function createPortalSession(app: FastifyInstance, request: Fastify
 export async function simSetCancelAtPeriodEnd(app: FastifyInstance, user: SessionUser, cancel: boolean) {
   const orgId = user.organization_id;
   if (!orgId) throw new ValidationError('Create your organization on your profile first', 'organization');
-  const org = await loadState(app.store, orgDecider, orgStreamId(orgId));
+  const org = await loadOrg(app.store, orgId);
   const subscriptionId = org.plan?.subscriptionId;
   if (!subscriptionId) throw new ConflictError('Your organization has no monthly plan');
   const sub = await loadState(app.store, stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId));

@@ -1,12 +1,11 @@
 import type Stripe from 'stripe';
 import { handleCommand, loadState } from '../eventstore/command-handler.ts';
-import { orgDecider } from '../orgs/decider.ts';
-import { orgStreamId } from '../orgs/events.ts';
 import { applyStripeEvent, invoiceGrantKey, markFailed, StripeEventRejected, type ApplyDeps } from './apply.ts';
 import { stripeEventDecider } from './decider.ts';
 import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
 import { interpret } from './interpret.ts';
 import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
+import { loadOrg } from '../orgs/stream.ts';
 
 /** How far back the paid invoices are compared with our log. */
 export const RECONCILE_DAYS = 35;
@@ -80,7 +79,7 @@ async function applyBuilt(deps: ApplyDeps, event: StripeEventEnvelope): Promise<
 
 /** One organization: its subscriptions and recent paid invoices in Stripe, compared with our log. */
 export async function reconcileOrg(deps: ApplyDeps, stripe: Stripe, orgId: string, into: ReconcileReport, now = new Date()): Promise<void> {
-  const org = await loadState(deps.store, orgDecider, orgStreamId(orgId));
+  const org = await loadOrg(deps.store, orgId);
   if (!org.exists || !org.stripeCustomerId) return;
   into.orgs += 1;
   const customer = org.stripeCustomerId;

@@ -27,7 +27,7 @@ export async function retryStripeEvent(app: FastifyInstance, eventId: string, me
   );
   const state = requested.state;
   if (!state.received) throw new Error(`Stripe event ${eventId} vanished`);
-  const deps = { pool: app.pg, store: app.store, log: app.log };
+  const deps = { pool: app.pg, store: app.store, credits: app.credits, log: app.log };
   let outcome: RetryOutcome;
   try {
     const applied = await applyStripeEvent(deps, state.event);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadState } from '../eventstore/command-handler.ts';
-import { ErrorAnswer } from '../orgs/credit-schemas.ts';
+import { ErrorAnswer } from '../credits/schemas.ts';
 import { PRICE_TABLE_STREAM, priceTableDecider, type PriceTable } from './price-table.ts';
 import { PriceTableAnswer, PriceTableBody } from './schemas.ts';
 

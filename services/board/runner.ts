@@ -1,9 +1,10 @@
 import { handleCommand, loadState } from '../eventstore/command-handler.ts';
-import type { EventMetadata } from '../eventstore/types.ts';
+import type { EventStore } from '../eventstore/store.ts';
+import type { EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { storable } from '../platform/text.ts';
-import { MAX_HOLD_TTL_SECONDS } from '../orgs/credit-decisions.ts';
-import { InsufficientCredits } from '../orgs/errors.ts';
-import { captureHold, orgCredits, placeHold, releaseHold, type LedgerDeps, type PlacedHold } from '../orgs/ledger.ts';
+import type { Credits, PlacedHold } from '../credits/commands.ts';
+import { MAX_HOLD_TTL_SECONDS } from '../credits/decisions.ts';
+import { InsufficientCredits } from '../credits/errors.ts';
 import type { AdvisorSpec } from './advisors.ts';
 import { sessionDecider, type SessionCommand } from './decider.ts';
 import { sessionStreamId, type SessionState } from './events.ts';
@@ -15,7 +16,11 @@ import type { LiveSessions } from './live.ts';
 import { PRICE_TABLE_STREAM, priceTableDecider } from './price-table.ts';
 import { actualCost, maxCost, priceFor, type ModelPrice } from './pricing.ts';
 
-export interface BoardDeps extends LedgerDeps {
+export interface BoardDeps {
+  store: EventStore;
+  /** The credits' front door: every advisor's call is paid through a hold. */
+  credits: Pick<Credits, 'hold' | 'capture' | 'release' | 'view'>;
+  commands?: { appended(position: LogPosition): void };
   llm: LlmClient;
   live: LiveSessions;
   log: { warn(obj: unknown, msg?: string): void };
@@ -81,13 +86,13 @@ const holdKey = (turn: Turn, assistantId: string) => `board-${turn.sessionId}-${
  */
 export async function placeHolds(deps: BoardDeps, turn: Turn, planned: Planned[]): Promise<PlacedHold[]> {
   const needed = planned.reduce((n, p) => n + p.maxCredits, 0);
-  const before = await orgCredits(deps, turn.orgId);
+  const before = await deps.credits.view(turn.orgId);
   if (before.available < needed) throw new InsufficientCredits(before.balance, before.available);
   const holds: PlacedHold[] = [];
   try {
     for (const p of planned) {
       holds.push(
-        await placeHold(deps, {
+        await deps.credits.hold({
           orgId: turn.orgId,
           userId: turn.userId,
           credits: p.maxCredits,
@@ -107,7 +112,7 @@ export async function placeHolds(deps: BoardDeps, turn: Turn, planned: Planned[]
 
 export async function releaseAll(deps: BoardDeps, turn: Turn, holds: PlacedHold[]): Promise<void> {
   for (const hold of holds) {
-    await releaseHold(deps, { orgId: turn.orgId, holdId: hold.holdId, metadata: turn.metadata }).catch((err) =>
+    await deps.credits.release({ orgId: turn.orgId, holdId: hold.holdId, metadata: turn.metadata }).catch((err) =>
       deps.log.warn({ err, holdId: hold.holdId }, 'could not release a board hold (it expires by itself)'),
     );
   }
@@ -158,7 +163,7 @@ async function answer(deps: BoardDeps, turn: Turn, p: Planned, hold: PlacedHold)
   }
   const credits = Math.min(actualCost(p.price, result.tokensIn, result.tokensOut), hold.credits);
   try {
-    await captureHold(deps, { orgId: turn.orgId, holdId: hold.holdId, userId: turn.userId, credits, description: `Board: ${name}`, metadata: turn.metadata });
+    await deps.credits.capture({ orgId: turn.orgId, holdId: hold.holdId, userId: turn.userId, credits, description: `Board: ${name}`, metadata: turn.metadata });
   } catch (err) {
     deps.log.warn({ err, holdId: hold.holdId }, 'could not capture a board hold');
     return record(deps, turn, failure(turn, assistantId, 'The answer arrived after its credits hold had closed; nothing was charged'));

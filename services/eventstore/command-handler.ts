@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ConflictError, DomainError } from '../platform/errors.ts';
-import { foldStored, type Decider } from './decider.ts';
+import { decideAndFold, foldStored, type Decider } from './decider.ts';
 import { retryOnClash } from './retry.ts';
 import type { EventStore, Queryable, StoredCommand } from './store.ts';
 import type { AppendResult, DomainEvent, EventMetadata, ExpectedVersion, NewEvent } from './types.ts';
@@ -177,7 +177,7 @@ function decideAll<C, E extends DomainEvent, S>(
     const firstSeen = r.idempotencyKey !== undefined && !known.has(r.idempotencyKey);
     let events: E[];
     try {
-      events = decider.decide(r.command, state);
+      ({ events, state } = decideAndFold(decider, r.command, state));
     } catch (error) {
       if (error instanceof DomainError) {
         if (firstSeen) unsure = true;
@@ -185,7 +185,6 @@ function decideAll<C, E extends DomainEvent, S>(
       }
       throw error;
     }
-    state = events.reduce(decider.evolve, state);
     const result = r.result?.(state, events);
     if (events.length === 0) {
       if (firstSeen) unsure = true;

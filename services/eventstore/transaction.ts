@@ -14,6 +14,8 @@ export interface Tx {
     command: C,
     options: Omit<CommandOptions<S, E>, 'client'>,
   ): Promise<CommandOutcome<S, E>>;
+  /** Runs once the transaction has committed (never for an attempt that rolled back or is run again). */
+  afterCommit(fn: () => void): void;
 }
 
 export interface Committed<T> {
@@ -34,6 +36,7 @@ export async function runTransaction<T>(pool: pg.Pool, store: EventStore, fn: (t
   const { value: committed } = await retryOnClash(async () => {
     const client = await pool.connect();
     const appended: Committed<T>['appended'] = [];
+    const after: (() => void)[] = [];
     try {
       await client.query('BEGIN');
       const value = await fn({
@@ -43,15 +46,17 @@ export async function runTransaction<T>(pool: pg.Pool, store: EventStore, fn: (t
           if (outcome.append) appended.push({ append: outcome.append, types: outcome.events.map((e) => e.type), streamId });
           return outcome;
         },
+        afterCommit: (fn) => void after.push(fn),
       });
       await client.query('COMMIT');
       client.release();
-      return { value, appended };
+      return { value, appended, after };
     } catch (err) {
       await rollbackAndRelease(client);
       throw err;
     }
   }, maxAttempts);
   for (const { append, types, streamId } of committed.appended) store.notify(append, types.map((type) => ({ type })), streamId);
-  return committed;
+  for (const fn of committed.after) fn();
+  return { value: committed.value, appended: committed.appended };
 }

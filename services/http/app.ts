@@ -8,6 +8,7 @@ import auth from './plugins/auth.ts';
 import board from './plugins/board.ts';
 import bodyLimits from './plugins/body-limits.ts';
 import config from './plugins/config.ts';
+import credits from './plugins/credits.ts';
 import db from './plugins/db.ts';
 import errors from './plugins/errors.ts';
 import eventstore from './plugins/eventstore.ts';
@@ -83,6 +84,7 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
   await app.register(db);
   await app.register(queues);
   await app.register(eventstore, { connectReadModels: options.connectReadModels });
+  await app.register(credits);
   await app.register(identities);
   await app.register(auth);
   await app.register(rateLimits);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { adminApiKeyRoutes, meApiKeyRoutes } from '../apikeys/routes.ts';
 import { adminWebhookRoutes, meWebhookRoutes } from '../outbox/routes.ts';
-import alertRoutes, { usageDailyRoutes } from '../orgs/alert-routes.ts';
+import alertRoutes, { usageDailyRoutes } from '../credits/alert-routes.ts';
 import auditRoutes from '../audit/routes.ts';
 import authRoutes from '../auth/routes.ts';
-import creditRoutes from '../orgs/credit-routes.ts';
-import holdRoutes from '../orgs/hold-routes.ts';
+import creditRoutes from '../credits/routes.ts';
+import holdRoutes from '../credits/hold-routes.ts';
 import opsRoutes from '../ops/routes.ts';
 import projectRoutes from '../projects/routes.ts';
 import healthRoutes from './health.ts';

@@ -11,6 +11,7 @@ import { recentTransactions, recentUsage } from '../../projections/ledger/querie
 import { userWithOrganization } from '../../projections/users/queries.ts';
 import { userDecider } from '../users/decider.ts';
 import { userStreamId } from '../users/events.ts';
+import { loadOrg } from '../orgs/stream.ts';
 
 export const ORG_NAME = 'org_name';
 const RECENT = 20;
@@ -39,7 +40,7 @@ export async function saveProfile(app: FastifyInstance, userId: string, input: {
       return;
     }
     const orgId = user.orgId;
-    const org = await loadState(app.store, orgDecider, orgStreamId(orgId), tx.client);
+    const org = await loadOrg(app.store, orgId, tx.client);
     if (org.name === orgName) return;
     await release(tx.client, ORG_NAME, org.name, orgId);
     await reserve(tx.client, ORG_NAME, orgName, orgId, 'orgName');
@@ -66,7 +67,7 @@ export async function loadProfile(app: FastifyInstance, userId: string) {
   const user = await loadState(app.store, userDecider, userStreamId(userId));
   if (!user.exists) return null;
   const orgId = user.orgId;
-  const org = orgId ? await loadState(app.store, orgDecider, orgStreamId(orgId)) : null;
+  const org = orgId ? await loadOrg(app.store, orgId) : null;
   const [row, transactions, usage] = orgId
     ? await Promise.all([userWithOrganization(app.pg, userId), recentTransactions(app.pg, orgId, RECENT), recentUsage(app.pg, orgId, RECENT)])
     : [null, [], []];

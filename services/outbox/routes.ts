@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointOrg, orgEndpoints } from '../../projections/webhook-outbox/queries.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { memberOrg } from '../orgs/credit-routes.ts';
+import { memberOrg } from '../platform/member.ts';
 import { webhookEndpointDecider } from './decider.ts';
 import { deliveryLog, resend } from './deliveries.ts';
 import { WEBHOOK_EVENT_TYPES, webhookEndpointStreamId } from './events.ts';

@@ -7,7 +7,7 @@ import { CreateProjectBody, Project, ProjectList, ProjectParams } from './schema
 import { isUuid } from '../platform/ids.ts';
 import { findProject, listProjects } from '../../projections/projects/queries.ts';
 import { orgIsActive } from '../../projections/orgs/queries.ts';
-import { OrganizationInactive } from '../orgs/errors.ts';
+import { OrganizationInactive } from '../credits/errors.ts';
 
 
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { folderCycles, folderOf, importEdges } from './import-graph.ts';
+import { CREDIT_COMMAND_TYPES } from '../../services/credits/decider.ts';
+import { folderCycles, folderOf, importEdges, walk } from './import-graph.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const edges = importEdges(root, ['services', 'projections', 'workers', 'bin', 'migrations']);
@@ -50,5 +53,21 @@ describe('imports point one way', () => {
 
   it('has no loop between files, counting type imports', () => {
     expect(folderCycles(edges, (p) => p)).toEqual([]);
+  });
+});
+
+describe('the credits have one front door', () => {
+  const files = ['services', 'projections', 'workers', 'bin', 'bench', 'tests', 'web/src'].flatMap((folder) => walk(join(root, folder)).map((f) => relative(root, f)));
+  const named = new RegExp(`\\b(${CREDIT_COMMAND_TYPES.join('|')})\\b`);
+
+  it('reads the files it checks', () => {
+    expect(files.filter((f) => f.startsWith('services/credits/')).length).toBeGreaterThan(5);
+    expect(named.test(`{ type: '${CREDIT_COMMAND_TYPES[1]}', data }`)).toBe(true);
+    expect(named.test('useSetAlertsModal')).toBe(false);
+  });
+
+  it('no file outside services/credits names a credit command: everything else calls the credits\' functions (commands.ts)', () => {
+    const bad = files.filter((f) => !f.startsWith('services/credits/') && named.test(readFileSync(join(root, f), 'utf8')));
+    expect(bad).toEqual([]);
   });
 });

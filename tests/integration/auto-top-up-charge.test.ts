@@ -50,7 +50,7 @@ describe('auto top-up charges (simulator)', () => {
     await untilBalance(orgId, 350);
     // The second crossing's job ran and was refused by the cap.
     await eventually(() => t.db.query(`SELECT 1 FROM events WHERE stream_id = $1 AND type = 'CreditsDebited'`, [`org-${orgId}`]).then((r) => r.rowCount), (n) => n === 2);
-    const direct = await chargeAutoTopUp({ store: t.app.store, config: t.app.config }, orgId, `${orgId}-late`);
+    const direct = await chargeAutoTopUp({ store: t.app.store, credits: t.app.credits, config: t.app.config }, orgId, `${orgId}-late`);
     expect(direct).toMatch(/cap/);
     expect(await countEvents(t, `org-${orgId}`, 'AutoTopUpAttempted')).toBe(1);
     expect(await topUpGrants(orgId)).toBe(1);
@@ -59,7 +59,7 @@ describe('auto top-up charges (simulator)', () => {
   it('one crossing run by two jobs at once charges once', async () => {
     const { orgId } = await member(5);
     const crossing = `${orgId}-manual-${randomUUID().slice(0, 6)}`;
-    const deps = { store: t.app.store, config: t.app.config };
+    const deps = { store: t.app.store, credits: t.app.credits, config: t.app.config };
     await Promise.all([chargeAutoTopUp(deps, orgId, crossing), chargeAutoTopUp(deps, orgId, crossing), chargeAutoTopUp(deps, orgId, crossing)]);
     await untilBalance(orgId, 1000);
     expect(await countEvents(t, `org-${orgId}`, 'AutoTopUpAttempted')).toBe(1);

@@ -60,7 +60,7 @@ describe('auto top-up against (fake) Stripe', () => {
     decline = false;
     const { orgId } = await setUp();
     const crossing = `${orgId}-u1`;
-    const deps = { store: t.app.store, config: t.app.config };
+    const deps = { store: t.app.store, credits: t.app.credits, config: t.app.config };
     await Promise.all([chargeAutoTopUp(deps, orgId, crossing), chargeAutoTopUp(deps, orgId, crossing)]);
     const intents = seen.filter((r) => r.path === '/v1/payment_intents' && r.body.includes(orgId));
     expect(intents.length).toBeGreaterThan(0);
@@ -74,7 +74,7 @@ describe('auto top-up against (fake) Stripe', () => {
   it('three declines in a row turn it off and say so', async () => {
     decline = true;
     const { client, orgId } = await setUp();
-    const deps = { store: t.app.store, config: t.app.config };
+    const deps = { store: t.app.store, credits: t.app.credits, config: t.app.config };
     for (const c of ['a', 'b', 'c']) expect(await chargeAutoTopUp(deps, orgId, `${orgId}-${c}`)).toMatch(/failed: insufficient_funds/);
     const shown = (await client.get('/api/me/auto-top-up')).body;
     expect(shown).toMatchObject({ enabled: false, lastFailure: { reason: 'insufficient_funds' } });

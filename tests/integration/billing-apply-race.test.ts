@@ -26,7 +26,7 @@ describe('applying one Stripe event twice at once', () => {
     const event = fixtureEvent('checkout.session.completed.subscription.json', orgId, `_${randomUUID().slice(0, 8)}`, { fresh: true });
     expect((await postEvent(t.url, event, secret)).status).toBe(200);
     // The worker applies it too: three runs, with three command times.
-    const deps = { pool: t.app.pg, store: t.app.store };
+    const deps = { pool: t.app.pg, store: t.app.store, credits: t.app.credits };
     const runs = await Promise.allSettled([
       applyStripeEvent(deps, event as StripeEventEnvelope, new Date(Date.now() - 1000)),
       applyStripeEvent(deps, event as StripeEventEnvelope, new Date()),

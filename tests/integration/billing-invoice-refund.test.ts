@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
 import { signInAdmin } from '../support/identity.ts';
 import { grantCredits, memberWithOrg } from '../support/orgs.ts';
-import { orgDecider } from '../../services/orgs/decider.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { createPlans, eventually, fixtureEvent, PRO_PLAN, postEvent, settled } from './stripe-support.ts';
 
@@ -81,12 +80,7 @@ describe('refund of a subscription invoice', () => {
     await grantCredits(t, orgId, 300);
     await untilBalance(orgId, 1300);
     // 1200 spent: the lot expiring first (the period's) goes first, then 200 of the other.
-    await t.app.commands.run(
-      orgDecider,
-      orgStreamId(orgId),
-      { type: 'DebitCredits', data: { orgId, amount: 1200, description: 'spent', usageId: randomUUID(), userId: null, at: new Date().toISOString() } },
-      { metadata: { actor: 'test' } },
-    );
+    await t.app.credits.debit({ orgId, credits: 1200, description: 'spent', idempotencyKey: randomUUID(), userId: null, metadata: { actor: 'test' } });
     await untilBalance(orgId, 100);
     expect(await send(refunded(orgId, pi, `ch_${sfx()}`, 2000))).toBe('processed');
     const [revoked] = await revocations(orgId);

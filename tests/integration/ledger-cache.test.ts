@@ -4,20 +4,22 @@ import pg from 'pg';
 import { handleCommand, loadState } from '../../services/eventstore/command-handler.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { orgDecider } from '../../services/orgs/decider.ts';
-import { orgQueue } from '../../services/orgs/debits.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
-import { spendCredits, type LedgerDeps } from '../../services/orgs/ledger.ts';
+import { createOrgCredits, type OrgCredits } from '../../services/orgs/stream.ts';
 import { createTestDatabase } from '../support/db.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 /** Two API processes' worth of ledgers: each its own pool, store, per-organization queue and kept states. */
-let processes: LedgerDeps[];
+let processes: { store: EventStore; credits: OrgCredits }[];
 let pools: pg.Pool[];
 
 beforeAll(async () => {
   db = await createTestDatabase(inject('templateDb'));
   pools = [new pg.Pool({ connectionString: db.url, max: 5 }), new pg.Pool({ connectionString: db.url, max: 5 })];
-  processes = pools.map((pool) => ({ store: new EventStore(pool), metrics: { commands: 0, retries: 0 } }));
+  processes = pools.map((pool) => {
+    const store = new EventStore(pool);
+    return { store, credits: createOrgCredits({ store, metrics: { commands: 0, retries: 0 } }) };
+  });
 });
 afterAll(async () => {
   await Promise.all(pools.map((p) => p.end()));
@@ -29,11 +31,11 @@ async function orgWith(credits: number): Promise<string> {
   const orgId = randomUUID();
   const store = processes[0].store;
   await handleCommand(store, orgDecider, orgStreamId(orgId), { type: 'CreateOrganization', data: { orgId, name: `Org ${orgId}`, createdBy: randomUUID(), at: at() } }, { metadata: {} });
-  await handleCommand(store, orgDecider, orgStreamId(orgId), { type: 'GrantCredits', data: { orgId, lotId: randomUUID(), amount: credits, kind: 'purchase', source: 'purchase', description: 'grant', at: at() } }, { metadata: {} });
+  await processes[0].credits.grant({ orgId, amount: credits, kind: 'purchase', source: 'purchase', description: 'grant' }, { metadata: {} });
   return orgId;
 }
-const spend = (deps: LedgerDeps, orgId: string, credits: number, key = randomUUID()) =>
-  spendCredits(deps, { orgId, userId: null, credits, description: 'use', idempotencyKey: key, metadata: {} });
+const spend = (process: { credits: OrgCredits }, orgId: string, credits: number, key = randomUUID()) =>
+  process.credits.debit({ orgId, userId: null, credits, description: 'use', idempotencyKey: key, metadata: {} });
 
 describe('the organization state kept in each API process', () => {
   it('never lets two processes overdraw one organization: exactly the balance is spent, each debit once', async () => {
@@ -51,7 +53,7 @@ describe('the organization state kept in each API process', () => {
     const orgId = await orgWith(10);
     const [mine, theirs] = processes;
     await spend(mine, orgId, 2);
-    expect(orgQueue(mine.store, mine.metrics).states.get(orgStreamId(orgId))?.state.balance).toBe(8);
+    expect(mine.credits.queue.states.get(orgStreamId(orgId))?.state.balance).toBe(8);
     await spend(theirs, orgId, 8);
     // This process still keeps balance 8: its decision clashes on the version, is read again and refused.
     await expect(spend(mine, orgId, 5)).rejects.toMatchObject({ statusCode: 402 });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleCommand } from '../../services/eventstore/command-handler.ts';
 import { foldStored } from '../../services/eventstore/decider.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
 import type { StoredEvent } from '../../services/eventstore/types.ts';
 import { orgDecider } from '../../services/orgs/decider.ts';
-import { orgStreamId, upcastOrgEvent, type OrgEvent, type OrgState } from '../../services/orgs/events.ts';
-import { captureHold, expireHold, expireLot, placeHold, releaseHold, spendCredits, type LedgerDeps } from '../../services/orgs/ledger.ts';
+import { orgStreamId, type OrgEvent, type OrgState } from '../../services/orgs/events.ts';
+import { upcastOrgEvent } from '../../services/credits/events.ts';
+import { createOrgCredits, type OrgCredits } from '../../services/orgs/stream.ts';
 import { DomainError } from '../../services/platform/errors.ts';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
 import { lotsProjection } from '../../projections/lots/index.ts';
@@ -20,10 +20,10 @@ import { dumpTables } from '../support/readmodels.ts';
 
 let t: TestApp;
 /** Two API processes' worth of ledgers: separate per-org queues on one database, so their decisions clash and retry. */
-let processes: LedgerDeps[];
+let processes: OrgCredits[];
 beforeAll(async () => {
   t = await startApp();
-  processes = [t.app, { store: new EventStore(t.db), metrics: { commands: 0, retries: 0 } }];
+  processes = [t.app.credits, createOrgCredits({ store: new EventStore(t.db), metrics: { commands: 0, retries: 0 } })];
 });
 afterAll(async () => t?.close());
 
@@ -79,55 +79,51 @@ class Run {
     this.answers.set(key, [...(this.answers.get(key) ?? []), value]);
   }
 
-  async apply(o: Op, deps: LedgerDeps): Promise<void> {
+  async apply(o: Op, credits: OrgCredits): Promise<void> {
     const { orgId } = this;
     const at = this.at();
     const metadata = { actor: 'property' };
     switch (o.kind) {
       case 'grant': {
-        const lotId = randomUUID();
         const key = o.purchase ? `purchase:${randomUUID()}` : o.key === null ? undefined : `period:sub:${o.key}`;
         const expiresAt = o.expiresIn === null ? null : new Date(this.now + o.expiresIn * 1000).toISOString();
         const source = o.promo ? 'promo' : o.purchase ? 'plan_one_time' : 'plan_monthly';
-        await handleCommand(deps.store, orgDecider, orgStreamId(orgId), {
-          type: 'GrantCredits',
-          data: { orgId, lotId, amount: o.amount, source, priority: o.priority ?? undefined, expiresAt, kind: o.promo ? 'promo' : 'purchase', description: 'g', key, at },
-        }, { metadata });
-        this.lots.push(lotId);
+        const { lotId } = await credits.grant(
+          { orgId, amount: o.amount, source, priority: o.priority ?? undefined, expiresAt, kind: o.promo ? 'promo' : 'purchase', description: 'g', key, at },
+          { metadata },
+        );
+        if (lotId) this.lots.push(lotId);
         if (o.purchase && key) this.purchases.push(key);
         return;
       }
       case 'debit': {
         const key = `d${o.key}`;
         // The same key always asks the same (so a repeat is a repeat, not a reuse).
-        this.answer(key, await spendCredits(deps, { orgId, userId: null, credits: (o.key % 5) + 1, description: 'use', idempotencyKey: key, metadata, at }));
+        this.answer(key, await credits.debit({ orgId, userId: null, credits: (o.key % 5) + 1, description: 'use', idempotencyKey: key, metadata, at }));
         return;
       }
       case 'hold': {
         const key = `h${o.key}`;
         const ttlSeconds = 1 + ((o.key * 97) % 400);
-        const placed = await placeHold(deps, { orgId, userId: null, credits: (o.key % 6) + 1, description: 'work', idempotencyKey: key, ttlSeconds, metadata, at });
+        const placed = await credits.hold({ orgId, userId: null, credits: (o.key % 6) + 1, description: 'work', idempotencyKey: key, ttlSeconds, metadata, at });
         this.answer(key, placed.holdId);
         if (!this.holds.includes(placed.holdId)) this.holds.push(placed.holdId);
         return;
       }
       case 'capture':
-        await captureHold(deps, { orgId, holdId: this.holds[o.hold % this.holds.length], userId: null, credits: o.credits ?? undefined, metadata, at });
+        await credits.capture({ orgId, holdId: this.holds[o.hold % this.holds.length], userId: null, credits: o.credits ?? undefined, metadata, at });
         return;
       case 'release':
-        await releaseHold(deps, { orgId, holdId: this.holds[o.hold % this.holds.length], metadata, at });
+        await credits.release({ orgId, holdId: this.holds[o.hold % this.holds.length], metadata, at });
         return;
       case 'expire':
-        for (const lotId of this.lots) await expireLot(deps, orgId, lotId, at);
-        for (const holdId of this.holds) await expireHold(deps, orgId, holdId, at);
+        for (const lotId of this.lots) await credits.expireLot(orgId, lotId, at);
+        for (const holdId of this.holds) await credits.expireHold(orgId, holdId, at);
         return;
       case 'refund': {
         if (this.purchases.length === 0) return;
         const lotKey = this.purchases[o.purchase % this.purchases.length];
-        await handleCommand(deps.store, orgDecider, orgStreamId(orgId), {
-          type: 'RevokeCredits',
-          data: { orgId, amount: o.amount, kind: 'refund', description: 'r', key: `refund:${this.refunds++}`, lotKey, at },
-        }, { metadata });
+        await credits.revoke({ orgId, amount: o.amount, kind: 'refund', description: 'r', key: `refund:${this.refunds++}`, lotKey, at }, { metadata });
         return;
       }
     }

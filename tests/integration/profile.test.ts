@@ -130,8 +130,9 @@ describe('POST /api/me/profile/update', () => {
     const plan = { name: 'Starter', description: 'For founders testing ideas.', price_usd: 9.99, monthly_credits: 100, one_time_credits: 0, is_one_time: false, system_only: false, is_active: true, example_usages: [] };
     await app.app.commands.run(planDecider, planStreamId('starter'), { type: 'CreatePlan', data: { planId: 'starter', at, ...plan } }, { metadata: { actor: 'system' } });
     await run({ type: 'SubscribePlan', data: { orgId, plan: { planId: 'starter', name: 'Starter', subscriptionId: 'sub_1', isOneTime: false, monthlyCredits: 100 }, at } });
-    await run({ type: 'GrantCredits', data: { orgId, lotId: crypto.randomUUID(), amount: 100, kind: 'purchase', source: 'plan_monthly', description: 'Starter plan', at } });
-    await run({ type: 'DebitCredits', data: { orgId, amount: 7, description: 'Board meeting', usageId: crypto.randomUUID(), userId: null, at } });
+    await app.app.credits.grant({ orgId, amount: 100, kind: 'purchase', source: 'plan_monthly', description: 'Starter plan', at }, { metadata: { actor: 'system' } });
+    // Spent as a member does: the next read waits for the read models to show it.
+    expect((await bea.post('/api/usage', { credits: 7, description: 'Board meeting', idempotencyKey: 'profile-1' })).status).toBe(200);
 
     const profile = (await bea.get('/api/me/profile')).body;
     expect(profile.credits).toBe(93);

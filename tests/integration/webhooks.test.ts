@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgDecider } from '../../services/orgs/decider.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
@@ -117,12 +116,7 @@ describe('Stripe webhooks', () => {
     expect(await settled(t, [half.id, paid.id])).toEqual({ [half.id]: 'processed', [paid.id]: 'processed' });
     expect((await eventually(() => orgRow(orgId), (o) => o.balance === 250)).balance).toBe(250);
 
-    await t.app.commands.run(
-      orgDecider,
-      orgStreamId(orgId),
-      { type: 'DebitCredits', data: { orgId, amount: 200, description: 'usage', usageId: randomUUID(), userId, at: new Date().toISOString() } },
-      { metadata: { actor: 'test' } },
-    );
+    await t.app.credits.debit({ orgId, credits: 200, description: 'usage', idempotencyKey: randomUUID(), userId, metadata: { actor: 'test' } });
     const full = refund(4900, 2);
     await postEvent(t.url, full, secret);
     await settled(t, [full.id]);

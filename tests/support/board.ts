@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { orgStreamId } from '../../services/orgs/events.ts';
-import { orgCredits } from '../../services/orgs/ledger.ts';
 import type { TestApp } from './app.ts';
 import type { Client } from './http.ts';
 import { waitFor } from './processes.ts';
@@ -43,6 +42,6 @@ export async function ledgerOf(t: TestApp, orgId: string) {
   const captured = events
     .filter((e) => e.type === 'CreditsDebited' && (e.data as { holdId?: string }).holdId)
     .map((e) => e.data as { holdId: string; amount: number });
-  const credits = await orgCredits(t.app, orgId);
+  const credits = await t.app.credits.view(orgId);
   return { placed, captured, spent: captured.reduce((n, d) => n + d.amount, 0), ...credits };
 }

@@ -25,12 +25,7 @@ export async function createOrgFor(t: TestApp, userId: string, name = `Org ${ran
 }
 
 export async function grantCredits(t: TestApp, orgId: string, amount: number, kind: 'purchase' | 'adjustment' = 'purchase') {
-  await t.app.commands.run(
-    orgDecider,
-    orgStreamId(orgId),
-    { type: 'GrantCredits', data: { orgId, lotId: randomUUID(), amount, kind, source: kind === 'adjustment' ? 'manual' : 'purchase', description: 'test grant', at: at() } },
-    { metadata: { actor: 'test' } },
-  );
+  await t.app.credits.grant({ orgId, amount, kind, source: kind === 'adjustment' ? 'manual' : 'purchase', description: 'test grant' }, { metadata: { actor: 'test' } });
 }
 
 /** A signed-in user's id, once the users read model has caught up with the sign-in. */

@@ -3,8 +3,7 @@ import type { Queue } from 'bullmq';
 import type Stripe from 'stripe';
 import { handleCommand, loadState } from '../../eventstore/command-handler.ts';
 import type { EventStore } from '../../eventstore/store.ts';
-import { orgDecider } from '../../orgs/decider.ts';
-import { orgStreamId } from '../../orgs/events.ts';
+import type { OrgCredits } from '../../orgs/stream.ts';
 import type { Config } from '../../platform/config.ts';
 import { enqueueStripeEvents } from '../../platform/jobs.ts';
 import { planDecider } from '../../plans/decider.ts';
@@ -15,6 +14,8 @@ import { billingMode, describeStripeError, stripeClient } from '../stripe.ts';
 
 export interface TopUpDeps {
   store: EventStore;
+  /** The credits' front door: the attempt and its outcome are credit commands. */
+  credits: Pick<OrgCredits, 'startAutoTopUp' | 'recordAutoTopUp'>;
   config: Config;
   stripeQueue?: Queue;
   log?: { warn(obj: unknown, msg?: string): void };
@@ -37,13 +38,12 @@ const refusal = (err: unknown): string | null => {
  */
 export async function chargeAutoTopUp(deps: TopUpDeps, orgId: string, crossing: string): Promise<string> {
   const metadata = { actor: 'auto-top-up', causation_id: crossing, correlation_id: crossing };
-  const run = (command: Parameters<typeof orgDecider.decide>[0]) => handleCommand(deps.store, orgDecider, orgStreamId(orgId), command, { metadata });
   const at = new Date().toISOString();
-  const { state } = await run({ type: 'StartAutoTopUp', data: { orgId, crossing, at } });
+  const state = await deps.credits.startAutoTopUp(orgId, crossing, metadata, at);
   const attempt = state.topUps.attempts.find((a) => a.crossing === crossing);
   if (!attempt) return 'skipped: off, or the monthly cap is reached';
   if (state.topUps.settled.includes(crossing)) return 'already settled';
-  const fail = async (reason: string) => (await run({ type: 'RecordAutoTopUp', data: { orgId, crossing, at, ok: false, reason } }), `failed: ${reason}`);
+  const fail = async (reason: string) => (await deps.credits.recordAutoTopUp(orgId, crossing, { ok: false, reason }, metadata, at), `failed: ${reason}`);
   const plan = await loadState(deps.store, planDecider, planStreamId(attempt.planId));
   if (!plan.exists) return fail('the pack no longer exists');
   const mode = billingMode(deps.config);
@@ -73,7 +73,7 @@ export async function chargeAutoTopUp(deps: TopUpDeps, orgId: string, crossing: 
       throw err;
     }
   }
-  await run({ type: 'RecordAutoTopUp', data: { orgId, crossing, at, ok: true, paymentIntentId } });
+  await deps.credits.recordAutoTopUp(orgId, crossing, { ok: true, paymentIntentId }, metadata, at);
   return `charged ${paymentIntentId}`;
 }
 

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { loadState } from '../../eventstore/command-handler.ts';
-import { orgDecider } from '../../orgs/decider.ts';
-import { orgStreamId, type AutoTopUpSettings, type OrgState } from '../../orgs/events.ts';
+import type { AutoTopUpSettings, CreditState } from '../../credits/events.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import { planDecider } from '../../plans/decider.ts';
 import { planStreamId } from '../../plans/events.ts';
 import type { AutoTopUp } from '../schemas.ts';
+import { loadOrg } from '../../orgs/stream.ts';
 
 export const AUTO_TOP_UP_OFF: AutoTopUpSettings = { enabled: false, thresholdCredits: 0, planId: null, maxPerMonth: 0 };
 
 /** The settings and what became of the last charges, as GET /api/me/auto-top-up and GET /api/me/billing answer them. */
-export function autoTopUpView(org: OrgState): z.infer<typeof AutoTopUp> {
+export function autoTopUpView(org: Pick<CreditState, 'autoTopUp' | 'topUps'>): z.infer<typeof AutoTopUp> {
   return { ...(org.autoTopUp ?? AUTO_TOP_UP_OFF), lastFailure: org.topUps.lastFailure, disabledReason: org.topUps.disabledReason };
 }
 
@@ -23,7 +23,7 @@ async function mustBePack(app: FastifyInstance, planId: string) {
 }
 
 export async function readAutoTopUp(app: FastifyInstance, orgId: string) {
-  const org = await loadState(app.store, orgDecider, orgStreamId(orgId));
+  const org = await loadOrg(app.store, orgId);
   if (!org.exists) throw new NotFoundError('Organization');
   return autoTopUpView(org);
 }
@@ -34,11 +34,5 @@ export async function configureAutoTopUp(app: FastifyInstance, request: FastifyR
   if (settings.enabled && settings.maxPerMonth < 1) throw new ValidationError('The monthly cap must be at least 1', 'maxPerMonth');
   if (settings.enabled && settings.thresholdCredits < 1) throw new ValidationError('The threshold must be at least 1 credit', 'thresholdCredits');
   if (settings.planId) await mustBePack(app, settings.planId);
-  const out = await app.commands.run(
-    orgDecider,
-    orgStreamId(orgId),
-    { type: 'ConfigureAutoTopUp', data: { orgId, settings, by: userId, at: new Date().toISOString() } },
-    { metadata: app.commands.metadata(request) },
-  );
-  return autoTopUpView(out.state);
+  return autoTopUpView(await app.credits.configureAutoTopUp(orgId, settings, userId, app.commands.metadata(request)));
 }

@@ -5,12 +5,11 @@ import { simCheckoutDecider, simCheckoutStreamId, type SimCheckoutState } from '
 import { billingMode } from '../stripe.ts';
 import { simSetCancelAtPeriodEnd } from '../portal.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
-import { orgDecider } from '../../orgs/decider.ts';
 import { checkoutLockDecider, checkoutLockStreamId } from '../checkout-lock.ts';
-import { orgStreamId } from '../../orgs/events.ts';
 import { planDecider } from '../../plans/decider.ts';
 import { planStreamId } from '../../plans/events.ts';
 import { SimRedirect, SimSession, SimSessionParams } from '../schemas.ts';
+import { loadOrg } from '../../orgs/stream.ts';
 
 /** The local checkout simulator's page calls: only with no Stripe key, only for the buyer. */
 const simRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,7 +52,7 @@ const simRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await ownSession(request.params.id, request.user!.id);
     if (session.mode === 'subscription' && session.status === 'open') {
       // A second tab's checkout, paid after the first: Stripe would refuse an expired session; so do we.
-      const org = await loadState(app.store, orgDecider, orgStreamId(session.orgId));
+      const org = await loadOrg(app.store, session.orgId);
       if (org.plan?.subscriptionId) throw new ConflictError('Your organization already has a monthly plan: change it from the pricing page');
       const lock = await loadState(app.store, checkoutLockDecider, checkoutLockStreamId(session.orgId));
       if (lock.open?.sessionId !== session.sessionId) throw new ConflictError('This checkout was replaced by a newer one: pick a plan again');

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
-import { orgDecider } from '../../orgs/decider.ts';
-import { orgStreamId } from '../../orgs/events.ts';
 import type { StripeEventEnvelope } from '../events.ts';
 import { loadState } from '../../eventstore/command-handler.ts';
 import { deliver, MONTH_SECONDS, simId, unixNow } from './deliver.ts';
@@ -10,12 +8,13 @@ import { stripeSubscriptionDecider, stripeSubscriptionStreamId } from '../stripe
 import { planDecider } from '../../plans/decider.ts';
 import { planStreamId, priceCents } from '../../plans/events.ts';
 import { lastCheckoutPayment, subscriptionCustomer } from '../../../projections/payments/queries.ts';
+import { loadOrg } from '../../orgs/stream.ts';
 
 export type TestEventKind = 'renewal' | 'cancellation' | 'refund';
 
 /** Builds the event Stripe would send for an org's renewal, cancellation or refund. */
 export async function buildTestEvent(app: FastifyInstance, orgId: string, kind: TestEventKind): Promise<StripeEventEnvelope> {
-  const org = await loadState(app.store, orgDecider, orgStreamId(orgId));
+  const org = await loadOrg(app.store, orgId);
   if (!org.exists) throw new NotFoundError('Organization');
   const ids = { eventId: simId('evt'), created: unixNow() };
   if (kind === 'refund') {

@@ -34,8 +34,7 @@ export default fp(
     const running = new Set<Promise<void>>();
     const deps: BoardDeps | null = settings && {
       store: app.store,
-      metrics: app.metrics,
-      queues: { ledger: app.queues.ledger },
+      credits: app.credits,
       log: app.log,
       llm: createLlmClient(settings, { logger: app.log }),
       live,
@@ -60,5 +59,5 @@ export default fp(
       await Promise.allSettled([...running]);
     });
   },
-  { name: 'board', dependencies: ['config', 'eventstore', 'queues'] },
+  { name: 'board', dependencies: ['config', 'eventstore', 'credits'] },
 );

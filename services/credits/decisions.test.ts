@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, ValidationError } from '../platform/errors.ts';
-import { orgDecider, type OrgCommand } from './decider.ts';
+import { decideCredits, type CreditCommand } from './decider.ts';
 import { AdjustmentExceedsAvailable, CaptureExceedsHold, HoldPastExpiry, InsufficientCredits } from './errors.ts';
-import { availableOf, evolveOrg, initialOrgState, type OrgEvent, type OrgState } from './events.ts';
+import { availableOf, evolveCredits, initialCreditState, type CreditStreamState } from './events.ts';
 
 const orgId = 'o1';
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 /** A moment `s` seconds after the start. */
 const t = (s: number) => new Date(T0 + s * 1000).toISOString();
 
-const created: OrgEvent = { type: 'OrganizationCreated', data: { orgId, name: 'Acme', createdBy: 'u1', at: t(0) } };
-const given = (...commands: OrgCommand[]) =>
-  commands.reduce((state, c) => orgDecider.decide(c, state).reduce(evolveOrg, state), evolveOrg(initialOrgState(), created));
-const when = (state: OrgState, command: OrgCommand) => orgDecider.decide(command, state);
-const after = (state: OrgState, command: OrgCommand) => when(state, command).reduce(evolveOrg, state);
+/** An organization that exists and is active (services/orgs folds those two facts). */
+const created: CreditStreamState = { ...initialCreditState(), exists: true, active: true };
+const decide = (command: CreditCommand, state: CreditStreamState) => decideCredits(command, state).events;
+const evolve = evolveCredits<CreditStreamState>;
+const given = (...commands: CreditCommand[]) => commands.reduce((state, c) => decideCredits(c, state).state, created);
+const when = (state: CreditStreamState, command: CreditCommand) => decide(command, state);
+const after = (state: CreditStreamState, command: CreditCommand) => when(state, command).reduce(evolve, state);
 
-const grant = (lotId: string, amount: number, extra: { priority?: number; expiresAt?: string | null; source?: 'promo' | 'purchase' | 'manual'; key?: string; at?: number } = {}): OrgCommand => ({
+const grant = (lotId: string, amount: number, extra: { priority?: number; expiresAt?: string | null; source?: 'promo' | 'purchase' | 'manual'; key?: string; at?: number } = {}): CreditCommand => ({
   type: 'GrantCredits',
   data: {
     orgId,
@@ -30,16 +32,16 @@ const grant = (lotId: string, amount: number, extra: { priority?: number; expire
     at: t(extra.at ?? 1),
   },
 });
-const debit = (amount: number, at = 10): OrgCommand => ({ type: 'DebitCredits', data: { orgId, amount, description: 'use', usageId: `u${amount}`, userId: null, at: t(at) } });
-const hold = (holdId: string, credits: number, at = 10, ttlSeconds = 60): OrgCommand => ({
+const debit = (amount: number, at = 10): CreditCommand => ({ type: 'DebitCredits', data: { orgId, amount, description: 'use', usageId: `u${amount}`, userId: null, at: t(at) } });
+const hold = (holdId: string, credits: number, at = 10, ttlSeconds = 60): CreditCommand => ({
   type: 'PlaceHold',
   data: { orgId, holdId, credits, description: 'work', ttlSeconds, userId: null, at: t(at) },
 });
-const capture = (holdId: string, credits?: number, at = 20): OrgCommand => ({ type: 'CaptureHold', data: { orgId, holdId, credits, usageId: 'c1', userId: null, at: t(at) } });
-const release = (holdId: string, at = 20): OrgCommand => ({ type: 'ReleaseHold', data: { orgId, holdId, at: t(at) } });
-const expireCredits = (at: number, lotId = 'a'): OrgCommand => ({ type: 'ExpireCredits', data: { orgId, lotId, at: t(at) } });
-const expireHold = (holdId: string, at: number): OrgCommand => ({ type: 'ExpireHold', data: { orgId, holdId, at: t(at) } });
-const lotsOf = (state: OrgState) => Object.fromEntries(state.lots.map((l) => [l.id, l.remaining]));
+const capture = (holdId: string, credits?: number, at = 20): CreditCommand => ({ type: 'CaptureHold', data: { orgId, holdId, credits, usageId: 'c1', userId: null, at: t(at) } });
+const release = (holdId: string, at = 20): CreditCommand => ({ type: 'ReleaseHold', data: { orgId, holdId, at: t(at) } });
+const expireCredits = (at: number, lotId = 'a'): CreditCommand => ({ type: 'ExpireCredits', data: { orgId, lotId, at: t(at) } });
+const expireHold = (holdId: string, at: number): CreditCommand => ({ type: 'ExpireHold', data: { orgId, holdId, at: t(at) } });
+const lotsOf = (state: CreditStreamState) => Object.fromEntries(state.lots.map((l) => [l.id, l.remaining]));
 
 describe('spending order', () => {
   it('spends the lowest priority first, then the soonest expiry (never-expiring last), then the oldest', () => {
@@ -67,7 +69,7 @@ describe('spending order', () => {
         }),
       },
     ]);
-    expect(lotsOf(events.reduce(evolveOrg, state))).toEqual({ 'late-forever': 1 });
+    expect(lotsOf(events.reduce(evolve, state))).toEqual({ 'late-forever': 1 });
   });
 
   it('gives paid lots priority 10 and promo and manual lots 5, unless the grant says otherwise', () => {
@@ -92,7 +94,7 @@ describe('expiry', () => {
     expect(when(state, expireCredits(99))).toEqual([]);
     const events = when(state, expireCredits(100));
     expect(events).toEqual([{ type: 'CreditsExpired', data: { orgId, lotId: 'a', amount: 10, balanceAfter: 3, at: t(100) } }]);
-    const expired = events.reduce(evolveOrg, state);
+    const expired = events.reduce(evolve, state);
     expect(expired.lots.map((l) => l.id)).toEqual(['b']);
     expect(when(expired, expireCredits(200))).toEqual([]);
   });
@@ -118,7 +120,7 @@ describe('expiry', () => {
     expect(availableOf(expired)).toBe(0);
     const released = when(expired, release('h', 120));
     expect(released.map((e) => e.type)).toEqual(['HoldReleased', 'CreditsExpired']);
-    const final = released.reduce(evolveOrg, expired);
+    const final = released.reduce(evolve, expired);
     expect(final).toMatchObject({ balance: 0, held: 0, lots: [], holds: [] });
   });
 
@@ -129,7 +131,7 @@ describe('expiry', () => {
     expect(events.map((e) => e.type)).toEqual(['CreditsDebited', 'HoldReleased', 'CreditsExpired']);
     expect(events[0].data).toMatchObject({ lots: [{ lotId: 'a', amount: 5 }] });
     expect(events[2].data).toMatchObject({ lotId: 'a', amount: 5 });
-    expect(events.reduce(evolveOrg, state)).toMatchObject({ balance: 5, held: 0, lots: [expect.objectContaining({ id: 'b', remaining: 5, reserved: 0 })] });
+    expect(events.reduce(evolve, state)).toMatchObject({ balance: 5, held: 0, lots: [expect.objectContaining({ id: 'b', remaining: 5, reserved: 0 })] });
   });
 
   it('grants a lot whose expiry has already passed and expires it in the same decision', () => {
@@ -149,7 +151,7 @@ describe('holds', () => {
       type: 'HoldPlaced',
       data: { orgId, holdId: 'h', credits: 5, description: 'work', expiresAt: t(40), lots: [{ lotId: 'a', amount: 3 }, { lotId: 'b', amount: 2 }], userId: null, at: t(10) },
     });
-    const held = evolveOrg(state, placed);
+    const held = evolve(state, placed);
     expect(held).toMatchObject({ balance: 13, held: 5 });
     expect(availableOf(held)).toBe(8);
   });
@@ -161,7 +163,7 @@ describe('holds', () => {
       { type: 'CreditsDebited', data: expect.objectContaining({ amount: 4, holdId: 'h', lots: [{ lotId: 'a', amount: 4 }], balanceAfter: 6, description: 'work' }) },
       { type: 'HoldReleased', data: { orgId, holdId: 'h', credits: 2, lots: [{ lotId: 'a', amount: 2 }], at: t(20) } },
     ]);
-    expect(events.reduce(evolveOrg, state)).toMatchObject({ balance: 6, held: 0, holds: [] });
+    expect(events.reduce(evolve, state)).toMatchObject({ balance: 6, held: 0, holds: [] });
   });
 
   it('captures the whole hold by default, with no release', () => {
@@ -205,13 +207,13 @@ describe('revocations and adjustments', () => {
 
   it('an admin takes credits away in spending order from what is available, and never more (400)', () => {
     const state = given(grant('a', 10), hold('h', 4));
-    const take = (amount: number): OrgCommand => ({ type: 'AdjustCredits', data: { orgId, amount, description: 'fix', lotId: 'x', at: t(30) } });
+    const take = (amount: number): CreditCommand => ({ type: 'AdjustCredits', data: { orgId, amount, description: 'fix', lotId: 'x', at: t(30) } });
     expect(() => when(state, take(-7))).toThrow(AdjustmentExceedsAvailable);
     expect(after(state, take(-6))).toMatchObject({ balance: 4, held: 4 });
   });
 
   it('an admin grant is a manual lot unless promo is asked for, and refuses an expiry in the past', () => {
-    const add = (extra: object): OrgCommand => ({ type: 'AdjustCredits', data: { orgId, amount: 5, description: 'gift', lotId: 'g', at: t(30), ...extra } });
+    const add = (extra: object): CreditCommand => ({ type: 'AdjustCredits', data: { orgId, amount: 5, description: 'gift', lotId: 'g', at: t(30), ...extra } });
     expect(after(given(), add({})).lots[0]).toMatchObject({ source: 'manual', priority: 5, expiresAt: null });
     expect(when(given(), add({ source: 'promo', expiresAt: t(90) }))[0].data).toMatchObject({ source: 'promo', kind: 'promo', expiresAt: t(90) });
     expect(() => when(given(), add({ expiresAt: t(29) }))).toThrow(ValidationError);
@@ -222,5 +224,18 @@ describe('revocations and adjustments', () => {
   it('a keyed grant is applied once', () => {
     const state = given(grant('a', 5, { key: 'period:sub:1' }));
     expect(when(state, grant('b', 5, { key: 'period:sub:1' }))).toEqual([]);
+  });
+});
+
+describe('folded once', () => {
+  it('a decision answers the state its events fold to: the command handler folds nothing again', () => {
+    const state = decideCredits({ type: 'SetAlerts', data: { orgId, lowBalanceCredits: 8, at: t(1) } }, given(grant('a', 10, { expiresAt: t(15) }), grant('b', 5)));
+    for (const command of [debit(3), hold('h', 4), expireCredits(20), debit(5, 20)]) {
+      const before = state.state;
+      const decided = decideCredits(command, before);
+      expect(decided.state).toEqual(decided.events.reduce(evolve, before));
+      state.state = decided.state;
+    }
+    expect(state.state).toMatchObject({ balance: 4, held: 4, alerts: { lowSent: true, depletedSent: true } });
   });
 });

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { callerOf, keyOrSession } from './credit-routes.ts';
-import { captureHold, placeHold, releaseHold } from './ledger.ts';
-import { Balance, CaptureAnswer, CaptureBody, ErrorAnswer, HoldAnswer, HoldBody, HoldParams, InsufficientCreditsAnswer, InvalidKeyAnswer } from './credit-schemas.ts';
+import { callerOf, keyOrSession } from './routes.ts';
+import { Balance, CaptureAnswer, CaptureBody, ErrorAnswer, HoldAnswer, HoldBody, HoldParams, InsufficientCreditsAnswer, InvalidKeyAnswer } from './schemas.ts';
 
 const holdIdOf = (holdId: string) => {
   if (!isUuid(holdId)) throw new NotFoundError('Hold');
@@ -18,7 +17,7 @@ const holdRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags: ['credits'], security: keyOrSession, body: HoldBody, response: { 401: InvalidKeyAnswer, 201: HoldAnswer, 402: InsufficientCreditsAnswer, 403: ErrorAnswer } } },
     async (request, reply) => {
-      const hold = await placeHold(app, { ...callerOf(request), ...request.body, metadata: app.commands.metadata(request) });
+      const hold = await app.credits.hold({ ...callerOf(request), ...request.body, metadata: app.commands.metadata(request) });
       return reply.status(201).send(hold);
     },
   );
@@ -27,7 +26,7 @@ const holdRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:holdId/capture',
     { schema: { tags: ['credits'], security: keyOrSession, params: HoldParams, body: CaptureBody, response: { 401: InvalidKeyAnswer, 200: CaptureAnswer, 404: ErrorAnswer, 409: ErrorAnswer } } },
     async (request) => {
-      return captureHold(app, {
+      return app.credits.capture({
         ...callerOf(request),
         holdId: holdIdOf(request.params.holdId),
         credits: request.body?.credits,
@@ -41,7 +40,7 @@ const holdRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:holdId/release',
     { schema: { tags: ['credits'], security: keyOrSession, params: HoldParams, response: { 401: InvalidKeyAnswer, 200: Balance, 404: ErrorAnswer, 409: ErrorAnswer } } },
     async (request) =>
-      releaseHold(app, { orgId: callerOf(request).orgId, holdId: holdIdOf(request.params.holdId), metadata: app.commands.metadata(request) }),
+      app.credits.release({ orgId: callerOf(request).orgId, holdId: holdIdOf(request.params.holdId), metadata: app.commands.metadata(request) }),
   );
 };
 

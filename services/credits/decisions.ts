@@ -4,17 +4,17 @@ import {
   availableOf,
   defaultPriority,
   dueExpiries,
-  evolveOrg,
+  evolveCredits,
   isDue,
   MAX_PRIORITY,
   spendable,
   takeFromHold,
   takeInOrder,
   unreserved,
+  type CreditEvent,
+  type CreditStreamState,
   type GrantKind,
   type LotSource,
-  type OrgEvent,
-  type OrgState,
   type RevokeKind,
   type Take,
 } from './events.ts';
@@ -76,15 +76,18 @@ export type ExpireHold = { type: 'ExpireHold'; data: { orgId: string; holdId: st
 /** The worker's: expires the unreserved credits of one lot once `at` has reached its expiry. */
 export type ExpireCredits = { type: 'ExpireCredits'; data: { orgId: string; lotId: string; at: string } };
 
-export type CreditCommand = GrantCredits | DebitCredits | RevokeCredits | AdjustCredits | PlaceHold | CaptureHold | ReleaseHold | ExpireHold | ExpireCredits;
+export type LedgerCommand = GrantCredits | DebitCredits | RevokeCredits | AdjustCredits | PlaceHold | CaptureHold | ReleaseHold | ExpireHold | ExpireCredits;
 
-/** Events decided in order, each folded at once, so every `balanceAfter` is the balance after that event. */
-class Draft {
-  readonly events: OrgEvent[] = [];
-  constructor(public state: OrgState) {}
+/**
+ * Events decided in order, each folded at once (every `balanceAfter` is the balance after its event):
+ * the decision ends with the state after its events, so nothing folds them again.
+ */
+export class Draft<S extends CreditStreamState> {
+  readonly events: CreditEvent[] = [];
+  constructor(public state: S) {}
 
-  push(event: OrgEvent): void {
-    this.state = evolveOrg(this.state, event);
+  push(event: CreditEvent): void {
+    this.state = evolveCredits(this.state, event);
     if ('balanceAfter' in event.data) event.data.balanceAfter = this.state.balance;
     this.events.push(event);
   }
@@ -95,11 +98,11 @@ class Draft {
   }
 }
 
-function mustExist(state: OrgState) {
+export function mustExist(state: CreditStreamState) {
   if (!state.exists) throw new NotFoundError('Organization');
 }
 
-function mustBeActive(state: OrgState) {
+function mustBeActive(state: CreditStreamState) {
   if (!state.active) throw new OrganizationInactive();
 }
 
@@ -120,9 +123,9 @@ function parseExpiry(expiresAt: string | null | undefined): string | null {
   return new Date(time).toISOString();
 }
 
-const lessThanAvailable = (state: OrgState) => new InsufficientCredits(state.balance, availableOf(state));
+const lessThanAvailable = (state: CreditStreamState) => new InsufficientCredits(state.balance, availableOf(state));
 
-function grant({ data }: GrantCredits, draft: Draft): void {
+function grant({ data }: GrantCredits, draft: Draft<CreditStreamState>): void {
   positiveWhole(data.amount);
   const priority = data.priority ?? defaultPriority(data.source);
   checkPriority(priority);
@@ -134,7 +137,7 @@ function grant({ data }: GrantCredits, draft: Draft): void {
   draft.push({ type: 'CreditsGranted', data: { orgId, lotId, amount, source, priority, expiresAt, kind, description, key, balanceAfter: 0, at } });
 }
 
-function debit({ data }: DebitCredits, draft: Draft): void {
+function debit({ data }: DebitCredits, draft: Draft<CreditStreamState>): void {
   positiveWhole(data.amount, 'credits');
   mustBeActive(draft.state);
   const lots = takeInOrder(draft.state.lots, data.amount, data.at);
@@ -142,7 +145,7 @@ function debit({ data }: DebitCredits, draft: Draft): void {
   draft.push({ type: 'CreditsDebited', data: { ...data, lots, balanceAfter: 0 } });
 }
 
-function revoke({ data }: RevokeCredits, draft: Draft): void {
+function revoke({ data }: RevokeCredits, draft: Draft<CreditStreamState>): void {
   positiveWhole(data.amount);
   const key = data.key ?? null;
   if (key && draft.state.appliedKeys.includes(key)) return;
@@ -162,7 +165,7 @@ function revoke({ data }: RevokeCredits, draft: Draft): void {
   });
 }
 
-function adjust({ data }: AdjustCredits, draft: Draft): void {
+function adjust({ data }: AdjustCredits, draft: Draft<CreditStreamState>): void {
   if (!Number.isSafeInteger(data.amount) || data.amount === 0) throw new ValidationError('amount must be a non-zero whole number', 'amount');
   const { orgId, description, at } = data;
   if (data.amount > 0) {
@@ -180,7 +183,7 @@ function adjust({ data }: AdjustCredits, draft: Draft): void {
   revoke({ type: 'RevokeCredits', data: { orgId, amount: -data.amount, kind: 'adjustment', description, at } }, draft);
 }
 
-function placeHold({ data }: PlaceHold, draft: Draft): void {
+function placeHold({ data }: PlaceHold, draft: Draft<CreditStreamState>): void {
   positiveWhole(data.credits, 'credits');
   if (!Number.isSafeInteger(data.ttlSeconds) || data.ttlSeconds < 1 || data.ttlSeconds > MAX_HOLD_TTL_SECONDS) {
     throw new ValidationError(`ttlSeconds must be a whole number from 1 to ${MAX_HOLD_TTL_SECONDS}`, 'ttlSeconds');
@@ -194,13 +197,13 @@ function placeHold({ data }: PlaceHold, draft: Draft): void {
   draft.push({ type: 'HoldPlaced', data: { orgId, holdId, credits, description, expiresAt, lots, userId, at } });
 }
 
-const openHold = (state: OrgState, holdId: string) => {
+const openHold = (state: CreditStreamState, holdId: string) => {
   const hold = state.holds.find((h) => h.holdId === holdId);
   if (!hold) throw new NotFoundError('Hold');
   return hold;
 };
 
-function capture({ data }: CaptureHold, draft: Draft): void {
+function capture({ data }: CaptureHold, draft: Draft<CreditStreamState>): void {
   const hold = openHold(draft.state, data.holdId);
   if (isDue(hold.expiresAt, data.at)) throw new HoldPastExpiry();
   const credits = data.credits ?? hold.credits;
@@ -216,17 +219,17 @@ function capture({ data }: CaptureHold, draft: Draft): void {
   if (rest) draft.push({ type: 'HoldReleased', data: { orgId, holdId, credits: rest.credits, lots: rest.lots, at } });
 }
 
-function release({ data }: ReleaseHold, draft: Draft): void {
+function release({ data }: ReleaseHold, draft: Draft<CreditStreamState>): void {
   const hold = openHold(draft.state, data.holdId);
   draft.push({ type: 'HoldReleased', data: { orgId: data.orgId, holdId: hold.holdId, credits: hold.credits, lots: hold.lots, at: data.at } });
 }
 
-function expireHold({ data }: ExpireHold, draft: Draft): void {
+function expireHold({ data }: ExpireHold, draft: Draft<CreditStreamState>): void {
   const hold = draft.state.holds.find((h) => h.holdId === data.holdId)!;
   draft.push({ type: 'HoldExpired', data: { orgId: data.orgId, holdId: hold.holdId, credits: hold.credits, lots: hold.lots, at: data.at } });
 }
 
-const DECISIONS: { [K in Exclude<CreditCommand['type'], 'ExpireCredits'>]: (command: Extract<CreditCommand, { type: K }>, draft: Draft) => void } = {
+const DECISIONS: { [K in Exclude<LedgerCommand['type'], 'ExpireCredits'>]: (command: Extract<LedgerCommand, { type: K }>, draft: Draft<CreditStreamState>) => void } = {
   GrantCredits: grant,
   DebitCredits: debit,
   RevokeCredits: revoke,
@@ -241,26 +244,25 @@ const DECISIONS: { [K in Exclude<CreditCommand['type'], 'ExpireCredits'>]: (comm
  * The worker's commands decide only what they name (so the key of one lot's or one hold's expiry is
  * stored only with that expiry): a lot's unreserved credits once due; a hold once due.
  */
-function nothingToExpire(command: ExpireCredits | ExpireHold, state: OrgState): boolean {
+function nothingToExpire(command: ExpireCredits | ExpireHold, state: CreditStreamState): boolean {
   if (!state.exists) return true;
   if (command.type === 'ExpireCredits') return !dueExpiries(state, command.data.at).some((e) => e.lotId === command.data.lotId);
   const hold = state.holds.find((h) => h.holdId === command.data.holdId);
   return !hold || !isDue(hold.expiresAt, command.data.at);
 }
 
-/** A credit command, with what is due expired before and after it (a release may free credits of an expired lot). */
-export function decideCredits(command: CreditCommand, state: OrgState): OrgEvent[] {
-  if ((command.type === 'ExpireCredits' || command.type === 'ExpireHold') && nothingToExpire(command, state)) return [];
+/** A ledger command, with what is due expired before and after it (a release may free credits of an expired lot). */
+export function decideLedger<S extends CreditStreamState>(command: LedgerCommand, draft: Draft<S>): void {
+  const { state } = draft;
+  if ((command.type === 'ExpireCredits' || command.type === 'ExpireHold') && nothingToExpire(command, state)) return;
   mustExist(state);
-  const draft = new Draft(state);
   const { orgId, at } = command.data;
   if (command.type === 'ExpireCredits') {
     const due = dueExpiries(state, at).find((e) => e.lotId === command.data.lotId)!;
     draft.push({ type: 'CreditsExpired', data: { orgId, lotId: due.lotId, amount: due.amount, balanceAfter: 0, at } });
-    return draft.events;
+    return;
   }
   draft.settle(orgId, at);
-  (DECISIONS[command.type] as (c: CreditCommand, d: Draft) => void)(command, draft);
+  (DECISIONS[command.type] as (c: LedgerCommand, d: Draft<S>) => void)(command, draft);
   draft.settle(orgId, at);
-  return draft.events;
 }

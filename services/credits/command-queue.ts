@@ -1,16 +1,26 @@
+import type { Decider } from '../eventstore/decider.ts';
 import { handleCommands, StateCache, type CommandRequest } from '../eventstore/command-handler.ts';
 import type { EventStore } from '../eventstore/store.ts';
-import type { LogPosition } from '../eventstore/types.ts';
+import type { DomainEvent, LogPosition } from '../eventstore/types.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
-import { orgDecider, type OrgCommand } from './decider.ts';
-import { orgStreamId, type OrgEvent, type OrgState } from './events.ts';
+import type { CreditCommand } from './decider.ts';
+import type { CreditStreamState } from './events.ts';
 
-export type OrgRequest = CommandRequest<OrgCommand, OrgState, OrgEvent>;
+/**
+ * The organization's stream as credits write to it: its decider (services/orgs composes it from the
+ * credits' decide and evolve and its own) and its id.
+ */
+export interface OrgStream<S extends CreditStreamState, E extends DomainEvent> {
+  decider: Decider<CreditCommand, E, S>;
+  streamId(orgId: string): string;
+}
+
+export type CreditRequest<S, E> = CommandRequest<CreditCommand, S, E>;
 
 /** One command's outcome: the state after it, its events, and the result stored under its key. */
-export interface Decided {
-  state: OrgState;
-  events: OrgEvent[];
+export interface Decided<S, E> {
+  state: S;
+  events: E[];
   result: unknown;
   /** The key had been used before: nothing was decided, `result` is the first answer. */
   repeated: boolean;
@@ -18,38 +28,40 @@ export interface Decided {
   position: LogPosition | null;
 }
 
-interface Pending {
-  request: OrgRequest;
-  resolve: (decided: Decided) => void;
+interface Pending<S, E> {
+  request: CreditRequest<S, E>;
+  resolve: (decided: Decided<S, E>) => void;
   reject: (error: unknown) => void;
 }
 
 const MAX_BATCH = 200;
 
 /**
- * Credit commands of one organization (debits, holds, captures, releases) that arrive while an
- * earlier batch is being written wait here, and are then decided together by the command handler:
- * one append per batch instead of a storm of concurrency retries on a hot organization; each
- * request still gets its own answer, in arrival order.
+ * Credit commands of one organization that arrive while an earlier batch is being written wait
+ * here, and are then decided together by the command handler: one append per batch instead of a
+ * storm of concurrency retries on a hot organization; each request still gets its own answer, in
+ * arrival order.
  *
  * The organization's state (balance, lots, holds) and version after the last batch stay in the
  * process, so the common batch is decided without reading and costs one round trip: the append,
  * with that version expected. Another process (or another writer here) that moved the stream
  * makes it clash, and the batch is read again and decided again; an append made through this
- * store elsewhere in the process drops the entry at once.
+ * store elsewhere in the process (a transaction's, an organization's own command) drops the entry
+ * at once.
  */
-export class OrgCommandQueue {
-  private readonly waiting = new Map<string, Pending[]>();
-  readonly states = new StateCache<OrgState>();
+export class CreditCommandQueue<S extends CreditStreamState, E extends DomainEvent> {
+  private readonly waiting = new Map<string, Pending<S, E>[]>();
+  readonly states = new StateCache<S>();
 
   constructor(
     private readonly store: EventStore,
+    private readonly stream: OrgStream<S, E>,
     private readonly metrics: CommandMetrics,
   ) {
     store.onAppended((_result, _types, streamId) => this.states.forget(streamId));
   }
 
-  run(orgId: string, request: OrgRequest): Promise<Decided> {
+  run(orgId: string, request: CreditRequest<S, E>): Promise<Decided<S, E>> {
     return new Promise((resolve, reject) => {
       const queue = this.waiting.get(orgId);
       if (queue) return void queue.push({ request, resolve, reject });
@@ -59,10 +71,11 @@ export class OrgCommandQueue {
   }
 
   private async drain(orgId: string): Promise<void> {
+    const { decider, streamId } = this.stream;
     for (let queue = this.waiting.get(orgId); queue?.length; queue = this.waiting.get(orgId)) {
       const batch = queue.slice(0, MAX_BATCH);
       try {
-        const outcome = await handleCommands(this.store, orgDecider, orgStreamId(orgId), batch.map((p) => p.request), { cache: this.states });
+        const outcome = await handleCommands(this.store, decider, streamId(orgId), batch.map((p) => p.request), { cache: this.states });
         this.metrics.commands += batch.length;
         this.metrics.retries += outcome.attempts - 1;
         const position = outcome.append?.position ?? null;
@@ -76,13 +89,4 @@ export class OrgCommandQueue {
       if (queue.length === 0) this.waiting.delete(orgId);
     }
   }
-}
-
-const queues = new WeakMap<EventStore, OrgCommandQueue>();
-
-/** The process's queue for this event store: every caller of an organization's ledger shares it. */
-export function orgQueue(store: EventStore, metrics: CommandMetrics): OrgCommandQueue {
-  let queue = queues.get(store);
-  if (!queue) queues.set(store, (queue = new OrgCommandQueue(store, metrics)));
-  return queue;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOT_SOURCES, MAX_PRIORITY } from './lots.ts';
-import { MAX_HOLD_TTL_SECONDS } from './credit-decisions.ts';
+import { MAX_HOLD_TTL_SECONDS } from './decisions.ts';
 
 const MAX_CREDITS = 1_000_000;
 const credits = z.number().int('credits must be a whole number').min(1).max(MAX_CREDITS);

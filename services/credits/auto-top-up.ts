@@ -59,7 +59,17 @@ export type RecordAutoTopUp = {
   type: 'RecordAutoTopUp';
   data: { orgId: string; crossing: string; at: string } & ({ ok: true; paymentIntentId: string } | { ok: false; reason: string });
 };
-export type AutoTopUpCommand = StartAutoTopUp | RecordAutoTopUp;
+/** The member's settings (checked against the plans by services/billing/auto-top-up before). */
+export type ConfigureAutoTopUp = { type: 'ConfigureAutoTopUp'; data: AutoTopUpConfigured['data'] };
+export type AutoTopUpCommand = ConfigureAutoTopUp | StartAutoTopUp | RecordAutoTopUp;
+
+/** The same settings again append nothing. */
+export function decideConfigure({ data }: ConfigureAutoTopUp, settings: AutoTopUpSettings | null): AutoTopUpConfigured[] {
+  const now = data.settings;
+  const same =
+    settings && settings.enabled === now.enabled && settings.thresholdCredits === now.thresholdCredits && settings.planId === now.planId && settings.maxPerMonth === now.maxPerMonth;
+  return same ? [] : [{ type: 'AutoTopUpConfigured', data }];
+}
 
 /** An attempt already made for this crossing decides nothing (its charge is retried under the same key). */
 export function decideStart({ data }: StartAutoTopUp, settings: AutoTopUpSettings | null, state: TopUpState): AutoTopUpEvent[] {

@@ -1,7 +1,7 @@
 /**
  * The credit ledger's arithmetic, pure: lots (what each grant left), holds (credits reserved on
- * specific lots) and the spending order. The organization's state and every read model that
- * follows lots use these same functions, so they cannot disagree.
+ * specific lots) and the spending order. The credits' state and every read model that follows
+ * lots use these same functions, so they cannot disagree.
  */
 
 export const LOT_SOURCES = ['plan_monthly', 'plan_one_time', 'purchase', 'auto_top_up', 'manual', 'promo'] as const;
@@ -157,8 +157,8 @@ export function captureFromHold(ledger: Ledger, holdId: string, takes: Take[]): 
   return { lots, holds };
 }
 
-/** A hold released or expired: its reservations go back to their lots. */
-export function releaseHold(ledger: Ledger, holdId: string): Ledger {
+/** A hold released or expired: its reservations go back to their lots (the fold's step; the command is `ReleaseHold`). */
+export function unreserveHold(ledger: Ledger, holdId: string): Ledger {
   const hold = ledger.holds.find((h) => h.holdId === holdId);
   if (!hold) return ledger;
   return {

@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError, ValidationError } from '../platform/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
+import { memberOrg } from '../platform/member.ts';
 import { isUuid } from '../platform/ids.ts';
 import { orgLots, orgHolds } from '../../projections/lots/queries.ts';
-import { orgDecider } from './decider.ts';
-import { availableOf, orgStreamId } from './events.ts';
-import { activeOrgCredits, orgCredits, scheduleLedgerExpiries, spendCredits } from './ledger.ts';
 import {
   AdjustAnswer,
   AdjustBody,
@@ -19,14 +16,7 @@ import {
   InvalidKeyAnswer,
   OrgIdParams,
   UsageBody,
-} from './credit-schemas.ts';
-
-/** The member's organization, or a clear 400 when they have none yet. */
-export function memberOrg(user: { organization_id: string | null } | null | undefined): string {
-  const orgId = user?.organization_id;
-  if (!orgId) throw new ValidationError('Create your organization on your profile first', 'organization');
-  return orgId;
-}
+} from './schemas.ts';
 
 /** Who spends or reads: an API key (its organization; no user) or a member (theirs). */
 export function callerOf(request: FastifyRequest): { orgId: string; userId: string | null } {
@@ -53,7 +43,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The answer comes from the stream; the usage lists catch up a moment later.
-      return spendCredits(app, { ...callerOf(request), ...request.body, metadata: app.commands.metadata(request) });
+      return app.credits.debit({ ...callerOf(request), ...request.body, metadata: app.commands.metadata(request) });
     },
   );
 
@@ -64,10 +54,10 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['credits'], security: keyOrSession, response: { 200: CreditsAnswer, 401: InvalidKeyAnswer, 403: ErrorAnswer } },
     },
     async (request) => {
-      if (request.apiKey) return activeOrgCredits(app, request.apiKey.orgId);
+      if (request.apiKey) return app.credits.activeView(request.apiKey.orgId);
       const orgId = request.user!.organization_id;
       if (!orgId) return { balance: 0, available: 0, held: 0, lots: [], holds: [] };
-      return orgCredits(app, orgId);
+      return app.credits.view(orgId);
     },
   );
 
@@ -78,7 +68,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['credits'], security: keyOrSession, response: { 200: BalanceAnswer, 401: InvalidKeyAnswer, 403: ErrorAnswer } },
     },
     async (request) => {
-      const { balance, available, held } = request.apiKey ? await activeOrgCredits(app, request.apiKey.orgId) : await orgCredits(app, callerOf(request).orgId);
+      const { balance, available, held } = request.apiKey ? await app.credits.activeView(request.apiKey.orgId) : await app.credits.view(callerOf(request).orgId);
       return { balance, available, held };
     },
   );
@@ -92,16 +82,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError('Organization');
-      const lotId = randomUUID();
-      const outcome = await app.commands.run(
-        orgDecider,
-        orgStreamId(id),
-        { type: 'AdjustCredits', data: { orgId: id, lotId, ...request.body, at: new Date().toISOString() } },
-        { metadata: app.commands.metadata(request) },
-      );
-      scheduleLedgerExpiries(app, outcome.events);
-      const granted = outcome.events.some((e) => e.type === 'CreditsGranted');
-      return { balance: outcome.state.balance, available: availableOf(outcome.state), lotId: granted ? lotId : null };
+      return app.credits.adjust({ orgId: id, ...request.body, metadata: app.commands.metadata(request) });
     },
   );
 

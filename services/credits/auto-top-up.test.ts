@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { crossingOf } from './auto-top-up.ts';
-import { orgDecider } from './decider.ts';
-import { evolveOrg, initialOrgState, type OrgEvent, type OrgState } from './events.ts';
+import { decideCredits, type CreditCommand } from './decider.ts';
+import { evolveCredits, initialCreditState, type CreditStreamState } from './events.ts';
 
 const orgId = 'o1';
 const at = '2026-11-25T00:00:00.000Z';
 const settings = { enabled: true, thresholdCredits: 100, planId: 'pack', maxPerMonth: 2 };
-const base = [
-  { type: 'OrganizationCreated', data: { orgId, name: 'Acme', createdBy: 'u1', at } },
-  { type: 'AutoTopUpConfigured', data: { orgId, settings, by: 'u1', at } },
-] as OrgEvent[];
-const run = (state: OrgState, command: Parameters<typeof orgDecider.decide>[0]) => {
-  const events = orgDecider.decide(command, state);
-  return { events, state: events.reduce(evolveOrg, state) };
-};
+const created: CreditStreamState = { ...initialCreditState(), exists: true, active: true };
+const configured = () => evolveCredits(created, { type: 'AutoTopUpConfigured', data: { orgId, settings, by: 'u1', at } });
+const run = (state: CreditStreamState, command: CreditCommand) => decideCredits(command, state);
 const start = (crossing: string, when = at) => ({ type: 'StartAutoTopUp' as const, data: { orgId, crossing, at: when } });
 const fail = (crossing: string) => ({ type: 'RecordAutoTopUp' as const, data: { orgId, crossing, at, ok: false as const, reason: 'card_declined' } });
 
 describe('auto top-up decisions', () => {
   it('one attempt per crossing; at most maxPerMonth a calendar month', () => {
-    let s = base.reduce(evolveOrg, initialOrgState());
+    let s = configured();
     s = run(s, start('c1')).state;
     expect(run(s, start('c1')).events).toEqual([]);
     s = run(s, start('c2')).state;
@@ -28,7 +23,7 @@ describe('auto top-up decisions', () => {
   });
 
   it('three failures in a row turn it off, saying so; an outcome is recorded once', () => {
-    let s = base.reduce(evolveOrg, initialOrgState());
+    let s = configured();
     const settingsFor = { ...settings, maxPerMonth: 10 };
     s = run(s, { type: 'ConfigureAutoTopUp', data: { orgId, settings: settingsFor, by: 'u1', at } }).state;
     for (const c of ['a', 'b']) s = run(run(s, start(c)).state, fail(c)).state;

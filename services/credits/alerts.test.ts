@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../platform/errors.ts';
-import { orgDecider, type OrgCommand } from './decider.ts';
-import { evolveOrg, initialOrgState, type OrgEvent, type OrgState } from './events.ts';
+import { decideCredits, type CreditCommand } from './decider.ts';
+import { initialCreditState, type CreditStreamState } from './events.ts';
 
 const orgId = 'o1';
 const at = '2026-01-01T00:00:00.000Z';
-const created: OrgEvent = { type: 'OrganizationCreated', data: { orgId, name: 'Acme', createdBy: 'u1', at } };
+const created: CreditStreamState = { ...initialCreditState(), exists: true, active: true };
 let n = 0;
-const grant = (amount: number): OrgCommand => ({ type: 'GrantCredits', data: { orgId, lotId: `l${++n}`, amount, source: 'purchase', kind: 'purchase', description: 'g', at } });
-const debit = (amount: number): OrgCommand => ({ type: 'DebitCredits', data: { orgId, amount, description: 'use', usageId: `u${++n}`, userId: null, at } });
-const hold = (credits: number): OrgCommand => ({ type: 'PlaceHold', data: { orgId, holdId: `h${++n}`, credits, description: 'w', ttlSeconds: 60, userId: null, at } });
-const setLow = (lowBalanceCredits: number | null): OrgCommand => ({ type: 'SetAlerts', data: { orgId, lowBalanceCredits, at } });
+const grant = (amount: number): CreditCommand => ({ type: 'GrantCredits', data: { orgId, lotId: `l${++n}`, amount, source: 'purchase', kind: 'purchase', description: 'g', at } });
+const debit = (amount: number): CreditCommand => ({ type: 'DebitCredits', data: { orgId, amount, description: 'use', usageId: `u${++n}`, userId: null, at } });
+const hold = (credits: number): CreditCommand => ({ type: 'PlaceHold', data: { orgId, holdId: `h${++n}`, credits, description: 'w', ttlSeconds: 60, userId: null, at } });
+const setLow = (lowBalanceCredits: number | null): CreditCommand => ({ type: 'SetAlerts', data: { orgId, lowBalanceCredits, at } });
 
 /** Runs commands in order; answers the alert events each one said. */
-function run(...commands: OrgCommand[]) {
-  let state: OrgState = evolveOrg(initialOrgState(), created);
+function run(...commands: CreditCommand[]) {
+  let state = created;
   const said: string[][] = [];
   for (const c of commands) {
-    const events = orgDecider.decide(c, state);
+    const decided = decideCredits(c, state);
+    const events = decided.events;
     said.push(events.filter((e) => e.type === 'CreditsLow' || e.type === 'CreditsDepleted').map((e) => e.type));
-    state = events.reduce(evolveOrg, state);
+    state = decided.state;
   }
   return said;
 }

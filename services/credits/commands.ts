@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import { loadState } from '../eventstore/command-handler.ts';
+import type { ReadModelGate } from '../eventstore/read-models.ts';
+import type { EventStore, Queryable } from '../eventstore/store.ts';
+import type { Tx } from '../eventstore/transaction.ts';
+import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
+import { autoTopUpJob } from '../platform/jobs.ts';
+import type { CommandMetrics } from '../platform/metrics.ts';
+import { crossingOf, type AutoTopUpSettings } from './auto-top-up.ts';
+import { CreditCommandQueue, type CreditRequest, type Decided, type OrgStream } from './command-queue.ts';
+import { creditsView, type CreditsView } from './credits-view.ts';
+import type { CreditCommand } from './decider.ts';
+import { DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
+import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
+import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
+import { scheduleExpiries } from './expiry.ts';
+
+export interface CreditsDeps<S extends CreditStreamState, E extends DomainEvent> {
+  store: EventStore;
+  /** The organization's stream (services/orgs hands it over: see orgs/stream.ts). */
+  stream: OrgStream<S, E>;
+  metrics: CommandMetrics;
+  /** Where expiry and auto top-up jobs go; without it, the sweep alone expires lots and holds. */
+  queues?: { ledger: Queue };
+  log?: { warn(obj: unknown, msg?: string): void };
+  /** Told where a command's batch was appended, so the caller's next reads wait for it (read-your-writes). */
+  appended?: (position: LogPosition) => void;
+  /** Settings and an admin's corrections answer once the read models show them; usage never waits. */
+  readModels?: ReadModelGate;
+}
+
+export interface Amounts {
+  balance: number;
+  available: number;
+}
+
+export interface PlacedHold extends Amounts {
+  holdId: string;
+  credits: number;
+  expiresAt: string;
+}
+
+/** Who asked: the metadata of the events, and for a keyed command its key and what it asked (hashed under the key). */
+export interface Asked {
+  metadata: EventMetadata;
+  idempotencyKey?: string;
+  request?: unknown;
+}
+
+export interface SpendInput {
+  orgId: string;
+  userId: string | null;
+  credits: number;
+  description: string;
+  idempotencyKey: string;
+  metadata: EventMetadata;
+  /** When it happens (default: now). */
+  at?: string;
+}
+
+export interface HoldInput extends SpendInput {
+  ttlSeconds?: number;
+}
+
+export interface CaptureInput {
+  orgId: string;
+  holdId: string;
+  userId: string | null;
+  /** Default: the whole hold. */
+  credits?: number;
+  description?: string;
+  metadata: EventMetadata;
+  at?: string;
+}
+
+export interface GrantInput {
+  orgId: string;
+  amount: number;
+  source: LotSource;
+  kind: GrantKind;
+  description: string;
+  expiresAt?: string | null;
+  priority?: number;
+  /** The grant's business key (a billing period, a purchase): a second grant under it grants nothing. */
+  key?: string;
+  at?: string;
+}
+
+export interface RevokeInput {
+  orgId: string;
+  amount: number;
+  kind: RevokeKind;
+  description: string;
+  key?: string;
+  /** Only from the lot granted under this key. */
+  lotKey?: string;
+  at?: string;
+}
+
+export interface AdjustInput {
+  orgId: string;
+  amount: number;
+  description: string;
+  expiresAt?: string | null;
+  priority?: number;
+  source?: 'manual' | 'promo';
+  metadata: EventMetadata;
+}
+
+export interface Granted {
+  credits: number;
+  /** The lot the grant created (null when it granted nothing). */
+  lotId: string | null;
+}
+
+export type TopUpOutcome = { ok: true; paymentIntentId: string } | { ok: false; reason: string };
+
+/** The keys a command's first answer is stored under. The closing key is shared by capture, release and expiry: a hold closes once. */
+export const ledgerKeys = {
+  usage: (orgId: string, key: string) => `usage-${orgId}-${key}`,
+  hold: (orgId: string, key: string) => `hold-${orgId}-${key}`,
+  holdClose: (orgId: string, holdId: string) => `hold-close-${orgId}-${holdId}`,
+  lotExpiry: (orgId: string, lotId: string) => `expire-${orgId}-${lotId}`,
+};
+
+type Closed = { closed: 'captured' | 'released' | 'expired' };
+
+const now = () => new Date().toISOString();
+const amounts = (state: CreditStreamState): Amounts => ({ balance: state.balance, available: availableOf(state) });
+const creditEvents = (events: readonly DomainEvent[]): CreditEvent[] => events.filter(isCreditEvent);
+const closedBefore = (result: unknown) => ((result as Closed).closed === 'expired' ? new HoldPastExpiry() : new HoldClosed());
+
+/**
+ * The credits' one front door: every credit command of the server (usage, holds, grants, refunds,
+ * an admin's corrections, expiry, alerts, auto top-up) is built here and nowhere else. Outside a
+ * transaction a command goes through the process's per-organization queue (decided with the
+ * organization's other commands, from the state the process keeps); inside one it is appended on
+ * the transaction's connection, and the kept state is dropped once it commits.
+ */
+export class Credits<S extends CreditStreamState = CreditStreamState, E extends DomainEvent = DomainEvent> {
+  /** The per-organization queue, and the states this process keeps. */
+  readonly queue: CreditCommandQueue<S, E>;
+
+  constructor(private readonly deps: CreditsDeps<S, E>) {
+    this.queue = new CreditCommandQueue(deps.store, deps.stream, deps.metrics);
+  }
+
+  /** The organization's state, from its stream (exact right after a command). */
+  state(orgId: string, client?: Queryable): Promise<S> {
+    return loadState(this.deps.store, this.deps.stream.decider, this.deps.stream.streamId(orgId), client);
+  }
+
+  /** Balance, available, held, the open lots and holds. */
+  async view(orgId: string, at = now()): Promise<CreditsView> {
+    return creditsView(await this.state(orgId), at);
+  }
+
+  /** The same, for an API key: a key of a disabled organization opens nothing (403). */
+  async activeView(orgId: string, at = now()): Promise<CreditsView> {
+    const state = await this.state(orgId);
+    if (!state.active) throw new OrganizationInactive();
+    return creditsView(state, at);
+  }
+
+  /** Spends from what is available; a repeated key answers the first result and spends nothing. */
+  async debit(input: SpendInput): Promise<Amounts> {
+    const { orgId, userId, credits, description, idempotencyKey, metadata, at = now() } = input;
+    const decided = await this.run(orgId, { type: 'DebitCredits', data: { orgId, amount: credits, description, usageId: randomUUID(), userId, at } }, {
+      metadata,
+      idempotencyKey: ledgerKeys.usage(orgId, idempotencyKey),
+      request: { credits, description },
+      result: amounts,
+    });
+    const result = decided.result as { balance: number; available?: number };
+    // Answers stored before holds existed carry the balance only (then nothing was held).
+    return { balance: result.balance, available: result.available ?? result.balance };
+  }
+
+  /** Reserves credits for work whose cost is known later; the same key answers the same hold. */
+  async hold(input: HoldInput): Promise<PlacedHold> {
+    const { orgId, userId, credits, description, idempotencyKey, metadata, at = now() } = input;
+    const ttlSeconds = input.ttlSeconds ?? DEFAULT_HOLD_TTL_SECONDS;
+    const holdId = randomUUID();
+    const decided = await this.run(orgId, { type: 'PlaceHold', data: { orgId, holdId, credits, description, ttlSeconds, userId, at } }, {
+      metadata,
+      idempotencyKey: ledgerKeys.hold(orgId, idempotencyKey),
+      request: { credits, description, ttlSeconds },
+      result: (state) => ({ holdId, credits, expiresAt: state.holds.find((h) => h.holdId === holdId)?.expiresAt ?? '', ...amounts(state) }),
+    });
+    if (!decided.repeated) this.scheduleExpiries(decided.events);
+    return decided.result as PlacedHold;
+  }
+
+  /** Turns (part of) a hold into a debit and releases the rest; a closed hold answers 409. */
+  async capture(input: CaptureInput): Promise<Amounts & { captured: number }> {
+    const { orgId, holdId, userId, credits, description, metadata, at = now() } = input;
+    const decided = await this.run(orgId, { type: 'CaptureHold', data: { orgId, holdId, credits, description, usageId: randomUUID(), userId, at } }, {
+      metadata,
+      idempotencyKey: ledgerKeys.holdClose(orgId, holdId),
+      request: { holdId },
+      result: (state, events) => ({
+        closed: 'captured',
+        captured: creditEvents(events).reduce((n, e) => (e.type === 'CreditsDebited' && e.data.holdId === holdId ? n + e.data.amount : n), 0),
+        ...amounts(state),
+      }),
+    });
+    if (decided.repeated) throw closedBefore(decided.result);
+    const { balance, available, captured } = decided.result as Amounts & { captured: number };
+    return { balance, available, captured };
+  }
+
+  /** Gives a hold's credits back; a closed hold answers 409. */
+  async release(input: { orgId: string; holdId: string; metadata: EventMetadata; at?: string }): Promise<Amounts> {
+    const { orgId, holdId, metadata, at = now() } = input;
+    const decided = await this.run(orgId, { type: 'ReleaseHold', data: { orgId, holdId, at } }, {
+      metadata,
+      idempotencyKey: ledgerKeys.holdClose(orgId, holdId),
+      request: { holdId },
+      result: (state) => ({ closed: 'released', ...amounts(state) }),
+    });
+    if (decided.repeated) throw closedBefore(decided.result);
+    const { balance, available } = decided.result as Amounts;
+    return { balance, available };
+  }
+
+  /** The worker's: releases a hold that reached its expiry (nothing before, nothing twice). */
+  async expireHold(orgId: string, holdId: string, at = now()): Promise<boolean> {
+    const decided = await this.run(orgId, { type: 'ExpireHold', data: { orgId, holdId, at } }, {
+      metadata: { actor: 'system' },
+      idempotencyKey: ledgerKeys.holdClose(orgId, holdId),
+      request: { holdId },
+      result: () => ({ closed: 'expired' }),
+    });
+    return !decided.repeated && creditEvents(decided.events).some((e) => e.type === 'HoldExpired');
+  }
+
+  /** The worker's: expires a lot's unreserved credits once due (the key is per lot). */
+  async expireLot(orgId: string, lotId: string, at = now()): Promise<boolean> {
+    const decided = await this.run(orgId, { type: 'ExpireCredits', data: { orgId, lotId, at } }, {
+      metadata: { actor: 'system' },
+      idempotencyKey: ledgerKeys.lotExpiry(orgId, lotId),
+      request: { lotId },
+      result: () => ({ expired: lotId }),
+    });
+    return !decided.repeated && decided.events.length > 0;
+  }
+
+  /**
+   * Grants a lot (a purchase, a period's credits, demo credits); inside the caller's transaction
+   * when it has one. Nothing is granted for nothing, nor again under a key applied before.
+   */
+  async grant(input: GrantInput, asked: Asked, tx?: Tx): Promise<Granted> {
+    if (input.amount <= 0) return { credits: 0, lotId: null };
+    const { at = now(), ...rest } = input;
+    const lotId = randomUUID();
+    const events = await this.write(input.orgId, { type: 'GrantCredits', data: { ...rest, lotId, at } }, asked, tx);
+    return events.some((e) => e.type === 'CreditsGranted') ? { credits: input.amount, lotId } : { credits: 0, lotId: null };
+  }
+
+  /** Takes credits back (a refund), never below zero; inside the caller's transaction when it has one. Null: its key was applied before. */
+  async revoke(input: RevokeInput, asked: Asked, tx?: Tx): Promise<CreditsRevoked['data'] | null> {
+    const { at = now(), ...rest } = input;
+    const events = await this.write(input.orgId, { type: 'RevokeCredits', data: { ...rest, at } }, asked, tx);
+    const revoked = events.find((e) => e.type === 'CreditsRevoked');
+    return revoked?.type === 'CreditsRevoked' ? revoked.data : null;
+  }
+
+  /** An admin's correction: a positive amount grants a lot, a negative one takes from what is available. */
+  async adjust(input: AdjustInput): Promise<Amounts & { lotId: string | null }> {
+    const { orgId, metadata, ...rest } = input;
+    const lotId = randomUUID();
+    const decided = await this.run(orgId, { type: 'AdjustCredits', data: { orgId, lotId, ...rest, at: now() } }, { metadata });
+    this.scheduleExpiries(decided.events);
+    await this.settled(decided);
+    const granted = creditEvents(decided.events).some((e) => e.type === 'CreditsGranted');
+    return { ...amounts(decided.state), lotId: granted ? lotId : null };
+  }
+
+  /** The low-balance alert's threshold (null: off). */
+  async setAlerts(orgId: string, lowBalanceCredits: number | null, metadata: EventMetadata): Promise<S> {
+    const decided = await this.run(orgId, { type: 'SetAlerts', data: { orgId, lowBalanceCredits, at: now() } }, { metadata });
+    await this.settled(decided);
+    return decided.state;
+  }
+
+  /** The member's auto top-up settings (checked against the plans by the caller). */
+  async configureAutoTopUp(orgId: string, settings: AutoTopUpSettings, by: string, metadata: EventMetadata): Promise<S> {
+    const decided = await this.run(orgId, { type: 'ConfigureAutoTopUp', data: { orgId, settings, by, at: now() } }, { metadata });
+    await this.settled(decided);
+    return decided.state;
+  }
+
+  /** An auto top-up's attempt for a crossing (once per crossing, within the monthly cap): the state says whether there is one. */
+  async startAutoTopUp(orgId: string, crossing: string, metadata: EventMetadata, at = now()): Promise<S> {
+    return (await this.run(orgId, { type: 'StartAutoTopUp', data: { orgId, crossing, at } }, { metadata })).state;
+  }
+
+  /** What became of an auto top-up's charge (recorded once). */
+  async recordAutoTopUp(orgId: string, crossing: string, outcome: TopUpOutcome, metadata: EventMetadata, at = now()): Promise<void> {
+    await this.run(orgId, { type: 'RecordAutoTopUp', data: { orgId, crossing, at, ...outcome } }, { metadata });
+  }
+
+  /** Through the organization's queue; a debit that crossed the auto top-up threshold queues its charge. */
+  private async run(orgId: string, command: CreditCommand, asked: Asked & Pick<CreditRequest<S, E>, 'result'>): Promise<Decided<S, E>> {
+    const decided = await this.queue.run(orgId, { command, ...asked });
+    if (decided.position) this.deps.appended?.(decided.position);
+    const crossing = crossingOf(decided.events, decided.state.autoTopUp);
+    const ledger = this.deps.queues?.ledger;
+    if (crossing && ledger) {
+      const job = autoTopUpJob(orgId, crossing);
+      ledger.add(job.name, job.data, job.opts).catch((err: unknown) => this.deps.log?.warn({ err, orgId }, 'could not queue an auto top-up'));
+    }
+    return decided;
+  }
+
+  /** Through the queue, or inside the caller's transaction (its lots' expiry jobs are scheduled once it committed). */
+  private async write(orgId: string, command: CreditCommand, asked: Asked, tx?: Tx): Promise<CreditEvent[]> {
+    if (!tx) {
+      const decided = await this.run(orgId, command, asked);
+      this.scheduleExpiries(decided.events);
+      await this.settled(decided);
+      return creditEvents(decided.events);
+    }
+    const outcome = await tx.run(this.deps.stream.decider, this.deps.stream.streamId(orgId), command, asked);
+    tx.afterCommit(() => this.scheduleExpiries(outcome.events));
+    return creditEvents(outcome.events);
+  }
+
+  private async settled(decided: Decided<S, E>): Promise<void> {
+    if (decided.position) await this.deps.readModels?.waitFor(decided.events.map((e) => e.type), decided.position);
+  }
+
+  private scheduleExpiries(events: readonly E[]): void {
+    void scheduleExpiries(this.deps.queues?.ledger, creditEvents(events), (err) => this.deps.log?.warn({ err }, 'could not schedule an expiry (the sweep will catch it)'));
+  }
+}
