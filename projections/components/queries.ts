@@ -76,13 +76,6 @@ export async function getComponent(db: Queryable, id: string, hydrate = false): 
   return toComponent(row, hydrate ? await childNames(db, [row]) : undefined);
 }
 
-/** The type of each of these components that exists. */
-export async function componentTypes(db: Queryable, ids: string[]): Promise<Record<string, ComponentType>> {
-  if (ids.length === 0) return {};
-  const res = await db.query('SELECT id, type FROM components WHERE id = ANY($1::uuid[])', [ids]);
-  return Object.fromEntries(res.rows.map((r) => [r.id, r.type]));
-}
-
 /** These components and every component they reach, for the schema compiler and the cycle check. */
 export async function reachableComponents(db: Queryable, roots: string[]): Promise<Map<string, ComponentNode>> {
   const res = await db.query(
@@ -97,9 +90,3 @@ export async function reachableComponents(db: Queryable, roots: string[]): Promi
   return new Map(res.rows.map((r) => [r.id as string, { id: r.id, name: r.name, definition: r.definition } as ComponentNode]));
 }
 
-
-/** A component's id, type and name, if it exists. */
-export async function componentRef(db: Queryable, id: string): Promise<{ id: string; type: ComponentType; name: string } | null> {
-  const res = await db.query('SELECT id, type, name FROM components WHERE id = $1', [id]);
-  return res.rows[0] ?? null;
-}

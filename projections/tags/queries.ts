@@ -13,7 +13,3 @@ export async function listTags(db: Queryable, limit = 5000): Promise<TagRow[]> {
 export async function tagName(db: Queryable, id: string): Promise<string | null> {
   return (await db.query('SELECT name FROM tags WHERE id = $1', [id])).rows[0]?.name ?? null;
 }
-
-export async function tagExists(db: Queryable, id: string): Promise<boolean> {
-  return ((await db.query('SELECT 1 FROM tags WHERE id = $1', [id])).rowCount ?? 0) > 0;
-}

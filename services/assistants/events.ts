@@ -26,7 +26,9 @@ export type AssistantEvent = AssistantCreated | AssistantUpdated | AssistantFunc
 export interface AssistantState {
   exists: boolean;
   fields: AssistantFields | null;
-  functions: { functionId: string; name: string }[];
+  functions: AssistantFunction[];
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 export const DEFAULT_MODEL = 'gpt-4';
@@ -36,16 +38,18 @@ export const FUNCTION_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export const assistantStreamId = (assistantId: string) => `assistant-${assistantId}`;
 
-export const initialAssistantState = (): AssistantState => ({ exists: false, fields: null, functions: [] });
+export const initialAssistantState = (): AssistantState => ({ exists: false, fields: null, functions: [], createdAt: null, updatedAt: null });
 
 export function evolveAssistant(state: AssistantState, event: AssistantEvent): AssistantState {
   switch (event.type) {
     case 'AssistantCreated':
-      return { exists: true, fields: event.data.fields, functions: [] };
+      return { exists: true, fields: event.data.fields, functions: [], createdAt: event.data.at, updatedAt: event.data.at };
     case 'AssistantUpdated':
-      return { ...state, fields: event.data.fields };
-    case 'AssistantFunctionAdded':
-      return { ...state, functions: [...state.functions, { functionId: event.data.functionId, name: event.data.name }] };
+      return { ...state, fields: event.data.fields, updatedAt: event.data.at };
+    case 'AssistantFunctionAdded': {
+      const { functionId, name, description, returnsComponent } = event.data;
+      return { ...state, functions: [...state.functions, { functionId, name, description, returnsComponent }] };
+    }
     case 'AssistantFunctionRemoved':
       return { ...state, functions: state.functions.filter((f) => f.functionId !== event.data.functionId) };
   }

@@ -1,10 +1,12 @@
 import { ValidationError } from '../platform/errors.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { reservationOwner } from '../eventstore/reservations.ts';
-import type { Queryable } from '../eventstore/store.ts';
-import { COMPONENT_NAME } from '../components/events.ts';
-import { componentRef } from '../../projections/components/queries.ts';
-import { tagExists } from '../../projections/tags/queries.ts';
+import type { EventStore } from '../eventstore/store.ts';
+import { loadState } from '../eventstore/command-handler.ts';
+import { componentDecider } from '../components/decider.ts';
+import { COMPONENT_NAME, componentStreamId } from '../components/events.ts';
+import { tagDecider } from '../tags/decider.ts';
+import { tagStreamId } from '../tags/events.ts';
 import { isUuid } from '../platform/ids.ts';
 import type { Tx as Transaction } from '../eventstore/transaction.ts';
 import { createTag, tagIdByName } from '../tags/store.ts';
@@ -20,13 +22,13 @@ export function tagTokens(tags: TagRefs): { id?: string; name?: string }[] {
     .filter((t) => t.id || t.name);
 }
 
-/** Tag ids in the order given; names not known yet become new tags inside the caller's transaction. */
-export async function resolveTags(tx: Transaction, tags: TagRefs, metadata: EventMetadata): Promise<string[]> {
+/** Tag ids in the order given; names not known yet become new tags inside the caller's transaction. Read from the streams, never a read model. */
+export async function resolveTags(store: EventStore, tx: Transaction, tags: TagRefs, metadata: EventMetadata): Promise<string[]> {
   const ids: string[] = [];
   for (const token of tagTokens(tags)) {
     let id: string | null = null;
     if (token.id && isUuid(token.id)) {
-      id = (await tagExists(tx.client, token.id)) ? token.id : null;
+      id = (await loadState(store, tagDecider, tagStreamId(token.id), tx.client)).exists ? token.id : null;
     }
     if (!id && token.name) id = (await tagIdByName(tx.client, token.name)) ?? (await createTag(tx, token.name, '', metadata));
     if (!id) throw new ValidationError(`tags: tag ${token.id} does not exist`, 'tags');
@@ -35,18 +37,19 @@ export async function resolveTags(tx: Transaction, tags: TagRefs, metadata: Even
   return ids;
 }
 
-/** A component's id from its id or its name (names are unique, any case), with its type. */
-async function findComponent(db: Queryable, ref: string): Promise<{ id: string; type: string; name: string } | null> {
-  const id = isUuid(ref) ? ref : await reservationOwner(db, COMPONENT_NAME, ref);
+/** A component's id from its id or its name (names are unique, any case), with its type: from the reservations and its stream. */
+async function findComponent(store: EventStore, ref: string): Promise<{ id: string; type: string; name: string } | null> {
+  const id = isUuid(ref) ? ref : await reservationOwner(store.pool, COMPONENT_NAME, ref);
   if (!id) return null;
-  return componentRef(db, id);
+  const component = await loadState(store, componentDecider, componentStreamId(id));
+  return component.exists && component.definition ? { id, type: component.definition.type, name: component.name } : null;
 }
 
-export async function resolveOutputComponents(db: Queryable, refs: string | string[]): Promise<string[]> {
+export async function resolveOutputComponents(store: EventStore, refs: string | string[]): Promise<string[]> {
   const list = (typeof refs === 'string' ? refs.split(',') : refs).map((r) => r.trim()).filter(Boolean);
   const ids: string[] = [];
   for (const ref of list) {
-    const found = await findComponent(db, ref);
+    const found = await findComponent(store, ref);
     if (!found) throw new ValidationError(`output_component_id: component ${ref} does not exist`, 'output_component_id');
     if (found.type !== 'object') {
       throw new ValidationError(`output_component_id: ${found.name} is a ${found.type}; outputs are object components`, 'output_component_id');
@@ -56,9 +59,9 @@ export async function resolveOutputComponents(db: Queryable, refs: string | stri
   return ids;
 }
 
-export async function resolveReturnsComponent(db: Queryable, ref: string | null | undefined): Promise<string | null> {
+export async function resolveReturnsComponent(store: EventStore, ref: string | null | undefined): Promise<string | null> {
   if (!ref) return null;
-  const found = await findComponent(db, ref);
+  const found = await findComponent(store, ref);
   if (!found) throw new ValidationError(`returns_component: component ${ref} does not exist`, 'returns_component');
   return found.id;
 }

@@ -9,6 +9,7 @@ import { assistantDecider } from './decider.ts';
 import { assistantStreamId, DEFAULT_MODEL, type AssistantFields } from './events.ts';
 import { getAssistant, listAssistants, outputComponentIds } from '../../projections/assistants/queries.ts';
 import { resolveOutputComponents, resolveReturnsComponent, resolveTags } from './resolve.ts';
+import { assistantView } from './view.ts';
 import {
   AssistantList,
   AssistantListQuery,
@@ -35,16 +36,16 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Resolves names to ids (creating unknown tags in the same transaction) and runs the command. */
   async function save(request: FastifyRequest, id: string, input: AssistantInput, creating: boolean) {
-    const outputs = input.output_component_id === undefined ? undefined : await resolveOutputComponents(app.pg, input.output_component_id);
+    const outputs = input.output_component_id === undefined ? undefined : await resolveOutputComponents(app.store, input.output_component_id);
     const metadata = app.commands.metadata(request);
     const at = new Date().toISOString();
-    await app.commands.transaction(async (tx) => {
+    const saved = await app.commands.transaction(async (tx) => {
       const fields: Partial<AssistantFields> = {
         name: input.name,
         description: input.description,
         task: input.task,
         model: input.model === undefined ? undefined : input.model || DEFAULT_MODEL,
-        tagIds: input.tags === undefined ? undefined : await resolveTags(tx, input.tags, metadata),
+        tagIds: input.tags === undefined ? undefined : await resolveTags(app.store, tx, input.tags, metadata),
         readyToDeploy: input.ready_to_deploy,
         outputComponentIds: outputs,
       };
@@ -58,17 +59,15 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
           readyToDeploy: fields.readyToDeploy ?? false,
           outputComponentIds: fields.outputComponentIds ?? [],
         };
-        await tx.run(assistantDecider, assistantStreamId(id), { type: 'CreateAssistant', data: { assistantId: id, fields: complete, at } }, {
+        return tx.run(assistantDecider, assistantStreamId(id), { type: 'CreateAssistant', data: { assistantId: id, fields: complete, at } }, {
           metadata,
           expected: 'no_stream',
         });
-      } else {
-        await tx.run(assistantDecider, assistantStreamId(id), { type: 'UpdateAssistant', data: { assistantId: id, fields, at } }, { metadata });
       }
+      return tx.run(assistantDecider, assistantStreamId(id), { type: 'UpdateAssistant', data: { assistantId: id, fields, at } }, { metadata });
     });
-    const data = await getAssistant(app.pg, id);
-    if (!data) throw new NotFoundError('Assistant');
-    return { success: true as const, id, data };
+    // The answer is what the command's own events say (the read model may still be catching up).
+    return { success: true as const, id, data: await assistantView(app.store, id, saved.state) };
   }
 
   app.get('/', { ...view, schema: { tags, querystring: AssistantListQuery, response: { 200: AssistantList } } }, async (request) =>
@@ -95,7 +94,7 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const assistantId = knownId(request.params.id);
       const { name, description, returns_component } = request.body;
-      const returnsComponent = await resolveReturnsComponent(app.pg, returns_component);
+      const returnsComponent = await resolveReturnsComponent(app.store, returns_component);
       const functionId = randomUUID();
       await app.commands.run(
         assistantDecider,

@@ -23,6 +23,7 @@ export async function billingOf(app: FastifyInstance, orgId: string): Promise<z.
         currentPeriodEnd: iso(sub.currentPeriodEnd),
         cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
         pendingPlanId: sub.pendingPlanId,
+        requestedPlanId: sub.requestedPlanId,
       };
     }),
   );

@@ -83,6 +83,8 @@ export const BillingSubscription = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   pendingPlanId: z.string().nullable(),
+  /** A change asked of Stripe that its event has not confirmed yet: the page reads again until it is. */
+  requestedPlanId: z.string().nullable(),
 });
 /** PUT /api/me/auto-top-up: every field, each time. */
 export const AutoTopUpBody = z.object({

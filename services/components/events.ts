@@ -36,17 +36,19 @@ export interface ComponentState {
   exists: boolean;
   name: string;
   definition: ComponentDefinition | null;
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 export const componentStreamId = (componentId: string) => `component-${componentId}`;
 
-export const initialComponentState = (): ComponentState => ({ exists: false, name: '', definition: null });
+export const initialComponentState = (): ComponentState => ({ exists: false, name: '', definition: null, createdAt: null, updatedAt: null });
 
 export function evolveComponent(state: ComponentState, event: ComponentEvent): ComponentState {
   switch (event.type) {
     case 'ComponentCreated':
     case 'ComponentUpdated':
-      return { exists: true, name: event.data.name, definition: event.data.definition };
+      return { exists: true, name: event.data.name, definition: event.data.definition, createdAt: state.createdAt ?? event.data.at, updatedAt: event.data.at };
   }
 }
 

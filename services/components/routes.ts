@@ -5,7 +5,8 @@ import { releaseOthers, reserve } from '../eventstore/reservations.ts';
 import { componentDecider, type DraftDefinition } from './decider.ts';
 import { childIds, componentStreamId, type ComponentDefinition } from './events.ts';
 import { findCycle } from './json-schema.ts';
-import { componentTypes, getComponent, listComponents, reachableComponents } from '../../projections/components/queries.ts';
+import { getComponent, listComponents, reachableComponents } from '../../projections/components/queries.ts';
+import { componentsOf, componentView } from './view.ts';
 import { COMPONENT_NAME } from './events.ts';
 import { isUuid } from '../platform/ids.ts';
 import {
@@ -65,23 +66,24 @@ const componentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function save(request: Parameters<typeof app.commands.metadata>[0], id: string, body: ComponentBody, creating: boolean) {
     const definition = draftOf(body);
-    const childTypes = await componentTypes(app.pg, childIds(definition as ComponentDefinition));
+    const children = await componentsOf(app.store, childIds(definition as ComponentDefinition));
+    const childTypes = Object.fromEntries([...children].map(([childId, c]) => [childId, c.definition!.type]));
     if (!creating) await refuseCycle(app.pg, id, body.name, definition);
     const command = { componentId: id, name: body.name, definition, childTypes, at: new Date().toISOString() };
-    await app.commands.transaction(async (tx) => {
+    const saved = await app.commands.transaction(async (tx) => {
       const outcome = await tx.run(
         componentDecider,
         componentStreamId(id),
         creating ? { type: 'CreateComponent', data: command } : { type: 'UpdateComponent', data: command },
         { metadata: app.commands.metadata(request), ...(creating ? { expected: 'no_stream' as const } : {}) },
       );
-      if (outcome.events.length === 0) return;
+      if (outcome.events.length === 0) return outcome.state;
       await reserve(tx.client, COMPONENT_NAME, body.name, id, 'name');
       await releaseOthers(tx.client, COMPONENT_NAME, id, body.name);
+      return outcome.state;
     });
-    const data = await getComponent(app.pg, id, true);
-    if (!data) throw new NotFoundError('Component');
-    return { success: true as const, id, data };
+    // The answer is what the command's own events say (the read model may still be catching up).
+    return { success: true as const, id, data: componentView(id, saved, children) };
   }
 
   app.get('/', { ...view, schema: { tags, querystring: ComponentListQuery, response: { 200: ComponentList } } }, async (request) =>

@@ -23,9 +23,9 @@ export function sayAlerts<S extends CreditStreamState>(draft: Draft<S>, orgId: s
   if (available <= 0 && !depletedSent) draft.push({ type: 'CreditsDepleted', data: { orgId, available, at } });
 }
 
-/** What the banner shows: below the threshold, or nothing left. */
+/** What the banner shows: below the threshold (when one is set), or nothing left (always). */
 export function alertsView(state: CreditState) {
   const available = availableOf(state);
   const low = state.alerts.lowBalanceCredits;
-  return { lowBalanceCredits: low, available, low: low !== null && available < low, depleted: low !== null && available <= 0 };
+  return { lowBalanceCredits: low, available, low: low !== null && available < low, depleted: available <= 0 };
 }

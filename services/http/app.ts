@@ -63,6 +63,9 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
     requestTimeout: cfg.HTTP_REQUEST_TIMEOUT_MS,
     http: { requestTimeout: cfg.HTTP_REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(cfg.HTTP_REQUEST_TIMEOUT_MS / 3))) },
     connectionTimeout: cfg.HTTP_SOCKET_TIMEOUT_MS,
+    // Once an answer is handed to the kernel Node swaps the socket's idle timeout for the keep-alive one
+    // (Fastify's 72 s): a client that never reads its answer then kept its socket past HTTP_SOCKET_TIMEOUT_MS.
+    keepAliveTimeout: Math.min(cfg.HTTP_SOCKET_TIMEOUT_MS, 72_000),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

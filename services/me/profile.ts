@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { loadState } from '../eventstore/command-handler.ts';
 import { release, reserve } from '../eventstore/reservations.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
-import { orgStreamId } from '../orgs/events.ts';
+import { orgStreamId, type OrgState } from '../orgs/events.ts';
+import { planDecider } from '../plans/decider.ts';
+import { planStreamId } from '../plans/events.ts';
 import { recentTransactions, recentUsage } from '../../projections/ledger/queries.ts';
 import { userWithOrganization } from '../../projections/users/queries.ts';
 import { userDecider } from '../users/decider.ts';
@@ -46,26 +49,41 @@ export async function saveProfile(app: FastifyInstance, userId: string, input: {
 }
 
 /** Only while no plan is current (a later subscription clears it in the read model anyway). */
-const cancelledPlan = (row: { subscription: unknown; cancelled_plan: { name: string; cancelled_at: string } | null }) =>
-  row.subscription || !row.cancelled_plan ? null : { name: row.cancelled_plan.name, cancelled_at: new Date(row.cancelled_plan.cancelled_at).toISOString() };
+const cancelledPlan = (row: { subscription: unknown; cancelled_plan: { name: string; cancelled_at: string } | null } | null) =>
+  !row || row.subscription || !row.cancelled_plan ? null : { name: row.cancelled_plan.name, cancelled_at: new Date(row.cancelled_plan.cancelled_at).toISOString() };
 
-/** The profile page's data, from the read models. */
+/** The organization's plan as the spec shows it, from its stream (the description from the plan's own). */
+async function subscriptionOf(app: FastifyInstance, plan: OrgState['plan']) {
+  if (!plan) return null;
+  const described = await loadState(app.store, planDecider, planStreamId(plan.planId));
+  return { id: plan.planId, name: plan.name, description: described.exists ? described.description : '', monthly_credits: plan.monthlyCredits, is_one_time: plan.isOneTime };
+}
+
+/**
+ * The profile page's data: who the user is and their organization from the streams (so a command's
+ * answer and a page read right after it never wait for a worker), recent activity from the read models.
+ */
 export async function loadProfile(app: FastifyInstance, userId: string) {
-  const row = await userWithOrganization(app.pg, userId);
-  if (!row) return null;
-  const orgId: string | null = row.org_id;
-  const [transactions, usage] = orgId ? await Promise.all([recentTransactions(app.pg, orgId, RECENT), recentUsage(app.pg, orgId, RECENT)]) : [[], []];
+  const user = await loadState(app.store, userDecider, userStreamId(userId));
+  if (!user.exists) return null;
+  const orgId = user.orgId;
+  const org = orgId ? await loadOrg(app.store, orgId) : null;
+  const [row, transactions, usage] = orgId
+    ? await Promise.all([userWithOrganization(app.pg, userId), recentTransactions(app.pg, orgId, RECENT), recentUsage(app.pg, orgId, RECENT)])
+    : [null, [], []];
+  const credits = org?.exists ? org.balance : 0;
   return {
-    id: row.id,
-    name: row.name,
-    given_name: row.given_name,
-    email: row.email,
-    avatar_url: row.avatar_url,
-    organization_id: row.organization_id,
-    organization: orgId
-      ? { id: orgId, name: row.org_name, credits: row.credits, is_active: row.org_active, subscription: row.subscription, cancelled_plan: cancelledPlan(row) }
-      : null,
-    credits: orgId ? row.credits : 0,
+    id: userId,
+    name: user.name,
+    given_name: user.givenName,
+    email: user.email,
+    avatar_url: user.avatarUrl,
+    organization_id: orgId,
+    organization:
+      orgId && org?.exists
+        ? { id: orgId, name: org.name, credits, is_active: org.active, subscription: await subscriptionOf(app, org.plan), cancelled_plan: org.plan ? null : cancelledPlan(row) }
+        : null,
+    credits,
     transactions,
     usage,
   };

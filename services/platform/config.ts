@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   /** The whole request must arrive within this time; a socket idle this long (a client not reading its answer) is closed. */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   HTTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long a command's answer waits for the read models to show it (its answer comes from its own events either way). */
+  READ_MODEL_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   WORKER_LOCK_MS: z.coerce.number().int().min(500).default(2000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** The projector's safety net, the Stripe inbox sweep, the check that every job scheduler still exists, the worker's heartbeat. */

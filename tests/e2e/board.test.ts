@@ -130,16 +130,18 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
 
   it('tells a member without credits before a question is typed, with a link to /pricing, and calls nothing', async () => {
     await boardAssistant(admin, { name: 'Lonely advisor' });
-    const { tab } = await memberTab('broke@example.com', 0);
+    // One credit: the box is open (at 0 it is disabled before asking), but a question's hold needs more.
+    const { tab } = await memberTab('broke@example.com', 1);
     const before = llm.requests.length;
     try {
       await tab.page.goto('/');
       const projectId = (await (await tab.context.request.get(`${t.url}/api/projects`)).json())[0].id;
       await tab.page.goto(`/project/${projectId}`);
       await tab.page.getByRole('list', { name: 'Board members' }).getByText('Lonely advisor').waitFor();
-      const alert = tab.page.getByRole('alert').filter({ hasText: 'no credits left' });
-      await alert.waitFor();
-      expect(await alert.getByRole('link', { name: /pricing/ }).getAttribute('href')).toBe('/pricing');
+      const note = tab.page.getByTestId('board-short');
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/has 1 credit available; this meeting can cost up to \d+ credits/);
+      expect(await note.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/pricing');
       await tab.page.getByLabel('Your question').fill('Can we afford this?');
       expect(await tab.page.getByRole('button', { name: 'Ask the board' }).isDisabled()).toBe(true);
       expect(llm.requests.length).toBe(before);

@@ -49,6 +49,8 @@ describe('read-your-writes', () => {
     const profile = await client.get('/api/me/profile');
     expect(profile.status).toBe(200);
     expect(profile.headers.get('x-stale')).toBe('true');
-    expect(profile.body.organization.credits).toBe(50);
+    // The balance is read from the stream (issue 23 item 11); the activity lists come from read models, still behind.
+    expect(profile.body.organization.credits).toBe(45);
+    expect(profile.body.usage).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
-import type { StripeEventEnvelope } from '../events.ts';
+import { stripeEventStreamId, type StripeEventEnvelope } from '../events.ts';
 import { signPayload } from '../stripe.ts';
 import { checkoutSessionCompleted, invoicePaid, type PaidSession } from './events.ts';
 import type { SimCheckout, SimCheckoutPaid } from './session.ts';
@@ -10,7 +10,24 @@ export const simId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toStri
 export const unixNow = () => Math.floor(Date.now() / 1000);
 export const MONTH_SECONDS = 30 * 24 * 3600;
 
-/** Posts a signed event to our own webhook, the path Stripe uses, so it takes the same road. */
+/** How long a simulated billing action waits for the worker to apply what it sent. */
+export const SETTLE_MS = 5000;
+const OUTCOMES = new Set(['StripeEventProcessed', 'StripeEventIgnored', 'StripeEventFailed']);
+
+/**
+ * Waits (bounded) until the worker has recorded the event's outcome, and tells the caller's next
+ * reads to wait for the read models to show it (read-your-writes): the member who pressed the button
+ * sees the new plan and its credits on the next page, not a moment later.
+ */
+async function settle(app: FastifyInstance, eventId: string): Promise<void> {
+  for (const until = Date.now() + SETTLE_MS; Date.now() < until; ) {
+    const outcome = (await app.store.readStream(stripeEventStreamId(eventId), { from: 2 })).findLast((e) => OUTCOMES.has(e.type));
+    if (outcome) return app.commands.appended({ xid: outcome.transactionId, pos: outcome.globalPosition });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Posts a signed event to our own webhook, the path Stripe uses, so it takes the same road; answers once it is applied (or a few seconds passed). */
 export async function deliver(app: FastifyInstance, event: StripeEventEnvelope): Promise<void> {
   const payload = JSON.stringify(event);
   const res = await app.inject({
@@ -23,6 +40,7 @@ export async function deliver(app: FastifyInstance, event: StripeEventEnvelope):
     app.log.error({ status: res.statusCode, body: res.body }, 'simulated webhook refused');
     throw new DomainError(502, 'simulator', 'The simulated payment could not be delivered');
   }
+  await settle(app, event.id);
 }
 
 /** The ids Stripe would create when the buyer pays. */

@@ -60,7 +60,7 @@ export default fp<{ connectReadModels?: ConnectReadModels }>(
         metrics.retries += outcome.attempts - 1;
         if (outcome.append) {
           noteAppend(outcome.append.position);
-          await readModels.waitFor(outcome.events.map((e) => e.type), outcome.append.position);
+          await readModels.waitFor(outcome.events.map((e) => e.type), outcome.append.position, app.config.READ_MODEL_WAIT_MS);
         }
         return outcome;
       },
@@ -69,7 +69,7 @@ export default fp<{ connectReadModels?: ConnectReadModels }>(
         const last = appended.at(-1);
         if (last) {
           noteAppend(last.append.position);
-          await readModels.waitFor(appended.flatMap((a) => a.types), last.append.position);
+          await readModels.waitFor(appended.flatMap((a) => a.types), last.append.position, app.config.READ_MODEL_WAIT_MS);
         }
         return value;
       },

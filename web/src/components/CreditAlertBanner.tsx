@@ -1,11 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { apiGet } from '../lib/api-contract';
 import { formatNumber } from '../lib/format';
+import { paths } from '../paths';
 import './banner.css';
 
-export const creditAlertsQueryOptions = () => queryOptions({ queryKey: ['me', 'alerts'], queryFn: () => apiGet('/api/me/alerts'), staleTime: 30_000 });
+/** Answered from the stream: never kept (a grant or a debit changes it), so every page shows the balance of now. */
+export const creditAlertsQueryOptions = () => queryOptions({ queryKey: ['me', 'alerts'], queryFn: () => apiGet('/api/me/alerts'), staleTime: 0 });
 
-/** Says when the organization's available credits are below its alert threshold, or gone (the credits.low / credits.depleted webhooks' twin). */
+/**
+ * Says when the organization's available credits are gone (spending is refused) or below its alert
+ * threshold (spending still works), the credits.depleted / credits.low webhooks' twin, with where to buy more.
+ */
 export function CreditAlertBanner() {
   const alerts = useQuery(creditAlertsQueryOptions());
   const a = alerts.data;
@@ -13,13 +19,15 @@ export function CreditAlertBanner() {
   return (
     <div className="banner banner--warning" role="alert" data-testid="credit-alert-banner">
       {a.depleted ? (
-        <strong>Your organization has no credits available.</strong>
+        <>
+          <strong>Your organization has no credits available.</strong> Spending is refused until credits are added.
+        </>
       ) : (
         <strong>
           Only {formatNumber(a.available)} credits are available, below your alert threshold of {formatNumber(a.lowBalanceCredits ?? 0)}.
         </strong>
       )}{' '}
-      Spending is refused until credits are added.
+      <Link to={paths.pricing.path}>Buy credits</Link>
     </div>
   );
 }

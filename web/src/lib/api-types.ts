@@ -1935,6 +1935,7 @@ export interface paths {
                                 currentPeriodEnd: string | null;
                                 pendingPlanId: string | null;
                                 planId: string | null;
+                                requestedPlanId: string | null;
                                 status: string;
                                 subscriptionId: string;
                             }[];
@@ -3633,6 +3634,7 @@ export interface paths {
                                 currentPeriodEnd: string | null;
                                 pendingPlanId: string | null;
                                 planId: string | null;
+                                requestedPlanId: string | null;
                                 status: string;
                                 subscriptionId: string;
                             }[];

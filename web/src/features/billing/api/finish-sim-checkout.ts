@@ -13,5 +13,7 @@ export function useFinishSimCheckout() {
   return useMutation({
     mutationFn: finishSimCheckout,
     onSettled: (_data, _error, { id }) => queryClient.invalidateQueries({ queryKey: simCheckoutKeys.detail(id) }),
+    // Answered once the payment is applied: the plan, the credits and billing are read again.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

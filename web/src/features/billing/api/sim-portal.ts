@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-contract';
 
 export type PortalAction = 'cancel' | 'resume';
@@ -7,4 +7,8 @@ export type PortalAction = 'cancel' | 'resume';
 export const simPortal = (action: PortalAction) =>
   apiPost(action === 'cancel' ? '/api/stripe/sim/portal/cancel' : '/api/stripe/sim/portal/resume', { body: {} });
 
-export const useSimPortal = () => useMutation({ mutationFn: simPortal });
+/** Answered once the change is applied: billing is read again. */
+export function useSimPortal() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: simPortal, onSuccess: () => client.invalidateQueries() });
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { creditAlertsQueryOptions } from '../../../components/CreditAlertBanner';
 import { useMyOrganization } from '../../../lib/account';
 import { paths } from '../../../paths';
 import { useAskBoard } from '../api/ask-board';
@@ -29,6 +30,30 @@ function NoProvider() {
   );
 }
 
+type Blocked = 'disabled' | 'no_credits' | null;
+
+/** Why the board cannot take a question, said before anything is typed (the server refuses it anyway). */
+function useBlocked(): Blocked {
+  const organization = useMyOrganization();
+  const credits = useQuery(creditAlertsQueryOptions());
+  if (organization && !organization.is_active) return 'disabled';
+  return credits.data && credits.data.available <= 0 ? 'no_credits' : null;
+}
+
+function BlockedNote({ blocked }: { blocked: Exclude<Blocked, null> }) {
+  return (
+    <p className="board-blocked" role="note" data-testid="board-blocked">
+      {blocked === 'disabled' ? (
+        <>Your organization is disabled: the board cannot take questions until an administrator enables it again.</>
+      ) : (
+        <>
+          Your organization has no credits available: the board cannot take a question. <Link to={paths.pricing.path}>Buy credits</Link>
+        </>
+      )}
+    </p>
+  );
+}
+
 /** A value that follows `value` once it has stopped changing for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -48,19 +73,19 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
   const saveBoard = useSaveBoard(projectId);
   const sessions = useSessions(projectId);
   const credits = useAvailableCredits();
-  const organization = useMyOrganization();
+  const blocked = useBlocked();
   const ask = useAskBoard();
   const [question, setQuestion] = useState('');
   const provider = status.data?.modelProvider === true;
   const board = config.data;
   const seated = board?.assistantIds ?? [];
-  const disabled = organization !== null && !organization.is_active;
+  const disabled = blocked !== null;
   const settledQuestion = useSettled(question.trim(), 400);
   const quoteInput = board ? { question: settledQuestion, assistantIds: seated, mode: board.mode, rounds: board.rounds, ...(board.chairId ? { chairId: board.chairId } : {}) } : { question: '' };
   const quote = useQuote(projectId, quoteInput, provider && seated.length > 0);
   const available = credits.data?.available;
   const most = quote.data?.maxCredits;
-  const short = available !== undefined && most !== undefined && available < most;
+  const short = !blocked && available !== undefined && most !== undefined && available < most;
   const canAsk = provider && !disabled && seated.length > 0 && !short;
   const modes = status.data?.modes ?? [];
   const modeLabel = (mode: string) => modes.find((m) => m.mode === mode)?.label ?? mode;
@@ -76,6 +101,8 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
           await queryClient.invalidateQueries({ queryKey: boardKeys.sessions(projectId) });
           await queryClient.invalidateQueries({ queryKey: boardKeys.credits() });
         },
+        // A refusal may mean the balance moved: what the box says is read again.
+        onError: () => void queryClient.invalidateQueries({ queryKey: creditAlertsQueryOptions().queryKey }),
       },
     );
   };
@@ -83,13 +110,11 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
   return (
     <section className="card board" aria-label="Advisory board">
       {status.data && !provider && <NoProvider />}
-      {disabled && (
-        <p className="board-blocked" role="alert">Your organization is disabled: the board cannot take questions until an administrator enables it again.</p>
-      )}
-      {provider && !disabled && short && (
-        <p className="board-blocked" role="alert">
-          {available === 0 ? 'Your organization has no credits left.' : `Your organization has ${plural(available!, 'credit')} available; this meeting can cost up to ${plural(most!, 'credit')}.`}{' '}
-          <Link to={paths.pricing.getHref()}>Buy credits on the pricing page</Link>
+      {provider && blocked && <BlockedNote blocked={blocked} />}
+      {provider && short && (
+        <p className="board-blocked" role="note" data-testid="board-short">
+          Your organization has {plural(available!, 'credit')} available; this meeting can cost up to {plural(most!, 'credit')}: fewer advisors or rounds cost less.{' '}
+          <Link to={paths.pricing.path}>Buy credits</Link>
         </p>
       )}
       <h2 className="board__title">Your board</h2>
@@ -116,7 +141,7 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
           maxLength={status.data?.maxQuestion ?? 8000}
           rows={3}
           disabled={!provider || disabled}
-          placeholder={provider ? 'What should the board advise on?' : 'The board cannot answer until a model provider is configured'}
+          placeholder={!provider ? 'The board cannot answer until a model provider is configured' : disabled ? undefined : 'What should the board advise on?'}
         />
         <div className="board-ask__actions">
           <button type="submit" className="button" disabled={!canAsk || !question.trim() || ask.isPending}>
