@@ -128,7 +128,7 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
     });
   }
 
-  it('tells a member without credits before a question is typed, with a link to /pricing, and calls nothing', async () => {
+  it('tells a member whose credits cannot cover the meeting before asking, with a link to /pricing, and calls nothing', async () => {
     await boardAssistant(admin, { name: 'Lonely advisor' });
     // One credit: the box is open (at 0 it is disabled before asking), but a question's hold needs more.
     const { tab } = await memberTab('broke@example.com', 1);
