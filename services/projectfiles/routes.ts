@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
@@ -23,6 +23,17 @@ class FileTooLarge extends DomainError {
   constructor() {
     super(413, 'file_too_large', `A file may be at most ${MAX_FILE_BYTES / 1024 / 1024} MB`, { error: 'file_too_large' });
   }
+}
+
+class UploadFromForm extends DomainError {
+  constructor() {
+    super(415, 'unsupported_media_type', 'A file upload needs the X-Requested-With header (a form on another site cannot send it)', { error: 'unsupported_media_type' });
+  }
+}
+
+/** A multipart body is what a cross-site form can post without a preflight: an upload must also carry X-Requested-With. */
+async function refuseFormPosts(request: FastifyRequest) {
+  if (!request.headers['x-requested-with']) throw new UploadFromForm();
 }
 
 async function ownProject(app: FastifyInstance, request: FastifyRequest, id: string) {
@@ -55,27 +66,30 @@ async function uploaded(request: FastifyRequest): Promise<{ name: string; bytes:
 /** A project's context files: uploaded (text extracted at once), listed, removed. */
 const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
-
-  app.post('/:id/files', { schema: { tags, params: z.object({ id: z.string() }), response: { 201: FileAnswer, 400: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 413: ErrorAnswer, 415: ErrorAnswer, 422: ErrorAnswer } } }, async (request, reply) => {
-    const project = await ownProject(app, request, request.params.id);
-    const { name: raw, bytes } = await uploaded(request);
-    const name = storable(raw).replace(/[\\/]/g, '_').slice(0, 200);
-    const { text, pages, mediaType } = await extractFileText(name, bytes);
-    const fileId = randomUUID();
-    const at = new Date().toISOString();
-    const userId = request.user!.id;
-    const metadata = app.commands.metadata(request);
-    await app.commands.transaction(async (tx) => {
-      await tx.run(projectDecider, projectStreamId(project.id), { type: 'AttachFile', data: { projectId: project.id, orgId: project.orgId, fileId, name, bytes: bytes.length, pages, userId, at } }, { metadata });
-      await tx.run(
-        projectFileDecider,
-        projectFileStreamId(fileId),
-        { type: 'StoreFile', data: { fileId, projectId: project.id, orgId: project.orgId, name, mediaType, bytes: bytes.length, pages, chunks: chunkText(storable(text)), userId, at } },
-        { metadata, expected: 'no_stream' },
-      );
+  // Only the upload takes multipart (in its own scope), and only with a header a cross-site form cannot send.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+    upload.addHook('onRequest', refuseFormPosts);
+    upload.withTypeProvider<ZodTypeProvider>().post('/:id/files', { schema: { tags, params: z.object({ id: z.string() }), response: { 201: FileAnswer, 400: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 413: ErrorAnswer, 415: ErrorAnswer, 422: ErrorAnswer } } }, async (request, reply) => {
+      const project = await ownProject(app, request, request.params.id);
+      const { name: raw, bytes } = await uploaded(request);
+      const name = storable(raw).replace(/[\\/]/g, '_').slice(0, 200);
+      const { text, pages, mediaType } = await extractFileText(name, bytes);
+      const fileId = randomUUID();
+      const at = new Date().toISOString();
+      const userId = request.user!.id;
+      const metadata = app.commands.metadata(request);
+      await app.commands.transaction(async (tx) => {
+        await tx.run(projectDecider, projectStreamId(project.id), { type: 'AttachFile', data: { projectId: project.id, orgId: project.orgId, fileId, name, bytes: bytes.length, pages, userId, at } }, { metadata });
+        await tx.run(
+          projectFileDecider,
+          projectFileStreamId(fileId),
+          { type: 'StoreFile', data: { fileId, projectId: project.id, orgId: project.orgId, name, mediaType, bytes: bytes.length, pages, chunks: chunkText(storable(text)), userId, at } },
+          { metadata, expected: 'no_stream' },
+        );
+      });
+      return reply.status(201).send({ id: fileId, name, bytes: bytes.length, ...(pages !== null ? { pages } : {}) });
     });
-    return reply.status(201).send({ id: fileId, name, bytes: bytes.length, ...(pages !== null ? { pages } : {}) });
   });
 
   app.get('/:id/files', { schema: { tags, params: z.object({ id: z.string() }), response: { 200: FileList, 404: ErrorAnswer } } }, async (request) => {

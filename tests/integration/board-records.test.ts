@@ -58,7 +58,7 @@ function pdfOf(pages: string[]): Promise<Buffer> {
 async function upload(client: Client, projectId: string, name: string, content: Buffer | string, type = 'application/octet-stream') {
   const form = new FormData();
   form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), name);
-  const res = await fetch(`${t.url}/api/projects/${projectId}/files`, { method: 'POST', body: form, headers: { cookie: client.cookie, origin: t.url } });
+  const res = await fetch(`${t.url}/api/projects/${projectId}/files`, { method: 'POST', body: form, headers: { cookie: client.cookie, origin: t.url, 'x-requested-with': 'test' } });
   return { status: res.status, body: await res.json() };
 }
 

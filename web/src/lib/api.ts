@@ -64,14 +64,14 @@ export function onStaleAnswer(listener: () => void): () => void {
 export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
   const hasBody = body !== undefined;
-  // A form (a file upload) goes as multipart, its boundary set by the browser.
+  // A form (a file upload) goes as multipart, its boundary set by the browser, with the header a cross-site form cannot send.
   const form = body instanceof FormData;
   let res: Response;
   try {
     res = await fetch(buildUrl(path, query), {
       method,
       credentials: 'include',
-      headers: hasBody && !form ? { 'content-type': 'application/json' } : undefined,
+      headers: form ? { 'x-requested-with': 'fetch' } : hasBody ? { 'content-type': 'application/json' } : undefined,
       body: form ? body : hasBody ? JSON.stringify(body) : undefined,
       signal,
     });
