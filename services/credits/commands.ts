@@ -129,6 +129,11 @@ type Closed = { closed: 'captured' | 'released' | 'expired' };
 const now = () => new Date().toISOString();
 const amounts = (state: CreditStreamState): Amounts => ({ balance: state.balance, available: availableOf(state) });
 const creditEvents = (events: readonly DomainEvent[]): CreditEvent[] => events.filter(isCreditEvent);
+/** A hold closed by a capture that asked the same (answers stored before they recorded what they asked are another capture). */
+const sameCapture = (result: unknown, asked: { credits: number | null; description: string | null }) => {
+  const first = result as Closed & { asked?: typeof asked };
+  return first.closed === 'captured' && first.asked?.credits === asked.credits && first.asked?.description === asked.description;
+};
 const closedBefore = (result: unknown) => ((result as Closed).closed === 'expired' ? new HoldPastExpiry() : new HoldClosed());
 
 /**
@@ -192,20 +197,25 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     return decided.result as PlacedHold;
   }
 
-  /** Turns (part of) a hold into a debit and releases the rest; a closed hold answers 409. */
+  /**
+   * Turns (part of) a hold into a debit and releases the rest. The same capture again (its answer
+   * was lost) answers what the first one did; another capture or a release of the closed hold answers 409.
+   */
   async capture(input: CaptureInput): Promise<Amounts & { captured: number }> {
     const { orgId, holdId, userId, credits, description, metadata, at = now() } = input;
+    const asked = { credits: credits ?? null, description: description ?? null };
     const decided = await this.run(orgId, { type: 'CaptureHold', data: { orgId, holdId, credits, description, usageId: randomUUID(), userId, at } }, {
       metadata,
       idempotencyKey: ledgerKeys.holdClose(orgId, holdId),
       request: { holdId },
       result: (state, events) => ({
         closed: 'captured',
+        asked,
         captured: creditEvents(events).reduce((n, e) => (e.type === 'CreditsDebited' && e.data.holdId === holdId ? n + e.data.amount : n), 0),
         ...amounts(state),
       }),
     });
-    if (decided.repeated) throw closedBefore(decided.result);
+    if (decided.repeated && !sameCapture(decided.result, asked)) throw closedBefore(decided.result);
     const { balance, available, captured } = decided.result as Amounts & { captured: number };
     return { balance, available, captured };
   }
