@@ -7,7 +7,7 @@ import type { Tx } from '../eventstore/transaction.ts';
 import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
-import { crossingOf, type AutoTopUpSettings } from './auto-top-up.ts';
+import type { AutoTopUpSettings } from './auto-top-up.ts';
 import { CreditCommandQueue, type CreditRequest, type Decided, type OrgStream } from './command-queue.ts';
 import { creditsView, type CreditsView } from './credits-view.ts';
 import type { CreditCommand } from './decider.ts';
@@ -311,14 +311,17 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     await this.run(orgId, { type: 'RecordAutoTopUp', data: { orgId, crossing, at, ...outcome } }, { metadata });
   }
 
-  /** Through the organization's queue; a debit that crossed the auto top-up threshold queues its charge. */
+  /**
+   * Through the organization's queue; a debit that crossed the auto top-up threshold queues its
+   * charge (the crossing is recorded with the debit: if queueing fails, the ledger sweep charges it).
+   */
   private async run(orgId: string, command: CreditCommand, asked: Asked & Pick<CreditRequest<S, E>, 'result'>): Promise<Decided<S, E>> {
     const decided = await this.queue.run(orgId, { command, ...asked });
     if (decided.position) this.deps.appended?.(decided.position);
-    const crossing = crossingOf(decided.events, decided.state.autoTopUp);
+    const crossed = creditEvents(decided.events).find((e) => e.type === 'AutoTopUpCrossed');
     const ledger = this.deps.queues?.ledger;
-    if (crossing && ledger) {
-      const job = autoTopUpJob(orgId, crossing);
+    if (crossed && ledger) {
+      const job = autoTopUpJob(orgId, crossed.data.crossing);
       ledger.add(job.name, job.data, job.opts).catch((err: unknown) => this.deps.log?.warn({ err, orgId }, 'could not queue an auto top-up'));
     }
     return decided;
