@@ -3,7 +3,8 @@ import type pg from 'pg';
 import { rebuild } from '../projections/rebuild.ts';
 import { projectionByName } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUpJob, type JobData } from '../services/platform/jobs.ts';
+import { catchUpJob, EVENT_PARTITIONS, type JobData } from '../services/platform/jobs.ts';
+import { ensureEventPartitions } from '../services/eventstore/partitions.ts';
 
 export interface ReplayDeps {
   pool: pg.Pool;
@@ -25,5 +26,6 @@ export function replayHandlers(deps: ReplayDeps) {
       await deps.projector.add(next.name, next.data, next.opts);
       return { version };
     },
+    'event-partitions': async () => ({ made: await ensureEventPartitions(deps.pool, EVENT_PARTITIONS.monthsAhead) }),
   };
 }
