@@ -64,6 +64,11 @@ const EnvSchema = z.object({
   /** Bearer token of GET /metrics (required in production); METRICS_PORT: where a worker process serves it. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The Ed25519 key that signs chain heads and exports (a PKCS#8 PEM, or the 32-byte seed in base64 or hex); unset: one generated at first start and kept in the database. */
+  AUDIT_SIGNING_KEY: z.string().optional(),
+  /** How often every organization's chain head is signed and kept (daily), and every read model checked against the log (nightly). */
+  AUDIT_HEADS_MS: z.coerce.number().int().min(1000).default(86_400_000),
+  DRIFT_CHECK_MS: z.coerce.number().int().min(1000).default(86_400_000),
   SERVE_WEB: flag.default(true),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
