@@ -12,10 +12,12 @@ import { countEvents, createPlans, eventually, PACK_PLAN, PRO_PLAN } from './str
 
 /** Auto top-up through the simulator (no Stripe key): a crossing charges once, the cap holds. */
 let t: TestApp;
+let admin: Client;
 
 beforeAll(async () => {
   t = await startApp();
-  await createPlans(await signInAdmin(t.url), PRO_PLAN, PACK_PLAN);
+  admin = await signInAdmin(t.url);
+  await createPlans(admin, PRO_PLAN, PACK_PLAN);
 }, 120_000);
 
 afterAll(async () => {
@@ -68,6 +70,12 @@ describe('auto top-up charges (simulator)', () => {
     expect(await countEvents(t, `org-${orgId}`, 'AutoTopUpAttempted')).toBe(1);
     expect(await countEvents(t, `org-${orgId}`, 'AutoTopUpSucceeded')).toBe(1);
     expect(await topUpGrants(orgId)).toBe(1);
+    // Issue 23 item 7: the auto top-up's payment is listed with the payment transactions admins see.
+    const rows = await eventually(
+      async () => (await admin.get(`/api/admin/stripe/transactions?search=${orgId}&limit=50`)).body.data as { kind: string; paymentIntent: string; amount_total: number }[],
+      (r) => r.some((row) => row.kind === 'auto_top_up'),
+    );
+    expect(rows.filter((row) => row.kind === 'auto_top_up')).toEqual([expect.objectContaining({ paymentIntent: expect.stringMatching(/^pi_sim_/), amount_total: 4900 })]);
   });
 
   it('a crossing whose charge was never queued (Redis cut, a process killed after the commit) is charged by the ledger sweep, once (issue 23 item 9)', async () => {
