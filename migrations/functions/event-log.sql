@@ -1,4 +1,4 @@
--- The partitioned log's upkeep (migrations/006_partitioned_events.sql): months made ahead, old months
+-- The partitioned log's upkeep (migrations/007_partitioned_events.sql): months made ahead, old months
 -- archived and brought back, and the view that reads the whole history. Applied after the migrations
 -- on every run (see migrations/run.ts); every statement is safe to run again.
 

@@ -1,7 +1,7 @@
 import type { Queryable } from './store.ts';
 
 /**
- * The log is partitioned by month (migrations/006_partitioned_events.sql; the functions live in
+ * The log is partitioned by month (migrations/007_partitioned_events.sql; the functions live in
  * migrations/functions/event-log.sql). These are the calls the workers and the `log-partitions`
  * command make.
  */
