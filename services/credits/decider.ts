@@ -1,7 +1,7 @@
 import type { Folded } from '../eventstore/decider.ts';
 import { sayAlerts, setAlerts, type SetAlerts } from './alerts.ts';
 import { crossedThresholds, decideBudget, type BudgetCommand } from './budgets.ts';
-import { decideConfigure, decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
+import { crossingToRecord, decideConfigure, decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
 import { decideLedger, Draft, mustExist, type LedgerCommand } from './decisions.ts';
 import type { CreditEvent, CreditStreamState } from './events.ts';
 
@@ -54,6 +54,7 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
     case 'ExpireCredits':
       decideLedger(command, draft);
       sayAlerts(draft, command.data.orgId, command.data.at);
+      recordCrossing(draft, command.data.orgId, command.data.at);
       sayBudgetThresholds(draft, command.data.orgId, command.data.at);
       break;
     default: {
@@ -68,6 +69,12 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
 function sayBudgetThresholds<S extends CreditStreamState>(draft: Draft<S>, orgId: string, at: string): void {
   if (draft.events.length === 0) return;
   for (const event of crossedThresholds(draft.state, orgId, at)) draft.push(event);
+}
+
+/** A debit that crossed the auto top-up threshold records the crossing in its own append: the charge is found even if queueing it fails. */
+function recordCrossing<S extends CreditStreamState>(draft: Draft<S>, orgId: string, at: string): void {
+  const crossing = crossingToRecord(draft.events, draft.state.autoTopUp, draft.state.topUps);
+  if (crossing) draft.push({ type: 'AutoTopUpCrossed', data: { orgId, crossing, at } });
 }
 
 /** Every credit command's type (the architecture test looks for these names outside services/credits). */

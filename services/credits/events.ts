@@ -20,7 +20,7 @@ import {
 
 import { countSpend, evolveBudget, initialBudgetState, BUDGET_EVENT_TYPES, type BudgetEvent, type BudgetState, type HoldOwner } from './budgets.ts';
 
-export type { AutoTopUpConfigured, AutoTopUpEvent, AutoTopUpSettings, TopUpState } from './auto-top-up.ts';
+export type { AutoTopUpAttempted, AutoTopUpConfigured, AutoTopUpCrossed, AutoTopUpEvent, AutoTopUpSettings, AutoTopUpSkipped, TopUpState } from './auto-top-up.ts';
 export type { BudgetEvent, BudgetRemoved, BudgetSet, BudgetThresholdCrossed } from './budgets.ts';
 export * from './lots.ts';
 
@@ -265,6 +265,8 @@ export function evolveCredits<S extends CreditState>(state: S, event: CreditEven
       return { ...state, autoTopUp: event.data.settings, topUps: { ...state.topUps, disabledReason: null } };
     case 'AutoTopUpDisabled':
       return { ...state, autoTopUp: state.autoTopUp && { ...state.autoTopUp, enabled: false }, topUps: evolveTopUp(state.topUps, event) };
+    case 'AutoTopUpCrossed':
+    case 'AutoTopUpSkipped':
     case 'AutoTopUpAttempted':
     case 'AutoTopUpSucceeded':
     case 'AutoTopUpFailed':
@@ -278,6 +280,8 @@ const CREDIT_EVENT_TYPES: ReadonlySet<string> = new Set<CreditEvent['type']>([
   'CreditsLow',
   'CreditsDepleted',
   'AutoTopUpConfigured',
+  'AutoTopUpCrossed',
+  'AutoTopUpSkipped',
   'AutoTopUpAttempted',
   'AutoTopUpSucceeded',
   'AutoTopUpFailed',

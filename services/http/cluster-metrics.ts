@@ -101,5 +101,21 @@ export function clusterMetrics(app: FastifyInstance) {
       await guarded(this, 'open holds', async () => this.set(await openHoldsCount(app.pg)));
     },
   });
+  // The read replica as this API process last saw it (READ_DATABASE_URL; nothing without one).
+  const replicaGauge = (name: string, help: string, value: (r: NonNullable<ReturnType<FastifyInstance['readPool']['replica']>>) => number | null) =>
+    new prom.Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const replica = app.readPool.replica();
+        const v = replica ? value(replica) : null;
+        if (v === null) this.reset();
+        else this.set(v);
+      },
+    });
+  replicaGauge('read_replica_lag_bytes', 'WAL the read replica has not replayed yet, in bytes', (r) => r.lagBytes);
+  replicaGauge('read_replica_lag_seconds', 'Age of the last transaction the read replica replayed while it is behind (0 when it has replayed everything)', (r) => r.lagSeconds);
+  replicaGauge('read_replica_usable', '1 while read-model queries go to the read replica, 0 while the primary answers them', (r) => (r.usable ? 1 : 0));
   return registry;
 }

@@ -13,7 +13,7 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projections',
     { preHandler: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: ProjectionList } } },
-    async () => projectionStatuses(app.pg),
+    async () => projectionStatuses(app.readPg),
   );
 
   app.get(
