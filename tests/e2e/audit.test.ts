@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import { appendLedger } from '../support/events';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg } from '../support/orgs';
@@ -51,7 +51,7 @@ const timeline = (page: Page) =>
   );
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [t, browser] = await Promise.all([startApp(), workerBrowser()]);
   const owner = await memberWithOrg(t, 'ledger-owner@example.com', 40);
   await sleep(1100);
   const between = new Date(Math.ceil(Date.now() / 1000) * 1000);
@@ -76,7 +76,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
 });
 

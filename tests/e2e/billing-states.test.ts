@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlans, PRO_PLAN } from '../integration/stripe-support';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import type { Client } from '../support/http';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
@@ -14,12 +14,12 @@ let browser: Browser;
 const STARTER = { id: 'plan-starter', name: 'Starter', price_usd: 10, monthly_credits: 300, is_one_time: false };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   await createPlans(await signInAdmin(app.url), PRO_PLAN, STARTER);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 import { createPlans, PACK_PLAN, PRO_PLAN } from '../integration/stripe-support';
@@ -32,7 +32,7 @@ async function profileShows(page: Page, balance: string) {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   const adminClient = await signInAdmin(app.url);
   await createPlans(adminClient, PRO_PLAN, PACK_PLAN);
   ({ orgId } = await memberWithOrg(app, 'shopper@example.com'));
@@ -42,7 +42,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg, userIdOf } from '../support/orgs';
 import { waitFor } from '../support/processes';
@@ -53,7 +53,7 @@ let promoExpiresAt: string;
 let manualExpiresAt: string;
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [t, browser] = await Promise.all([startApp(), workerBrowser()]);
   const owner = await memberWithOrg(t, 'lots-owner@example.com');
   member = { client: owner.client, orgId: owner.orgId };
   // The admin needs an organization of their own, or the app sends them to /profile.
@@ -82,7 +82,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
 });
 

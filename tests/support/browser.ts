@@ -23,9 +23,24 @@ async function waitForChromium(timeoutMs: number): Promise<void> {
   }
 }
 
-export async function launchBrowser({ waitMs = 120_000 }: { waitMs?: number } = {}): Promise<Browser> {
-  await waitForChromium(waitMs);
-  return chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+let shared: Promise<Browser> | null = null;
+
+/**
+ * This worker's browser. The first browser test file a vitest worker runs launches it; the files after
+ * it (one at a time, in the same process: `isolate: false`) reuse it, each in contexts of its own; it
+ * closes when the worker exits (Playwright ends the browsers it launched).
+ */
+export async function workerBrowser({ waitMs = 120_000 }: { waitMs?: number } = {}): Promise<Browser> {
+  const current = shared && (await shared.catch(() => null));
+  if (current?.isConnected()) return current;
+  shared = waitForChromium(waitMs).then(() => chromium.launch({ executablePath: chromiumPath, args: launchArgs }));
+  shared.catch(() => (shared = null));
+  return shared;
+}
+
+/** Closes what a test file opened in the worker's browser (its contexts), leaving the browser for the next file. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
 }
 
 export interface TestPage {
