@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './tests/support/sequencer.ts';
 
 /**
  * Two projects: `unit` needs no services (npm run test:unit), `services` runs against real Postgres and
@@ -14,6 +15,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: 2,
     isolate: false,
+    sequence: { sequencer: LongFirstSequencer },
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { closeContexts, workerBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
+import { closeContexts, loadUntil, workerBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 import { createPlans, eventually, PRO_PLAN } from '../integration/stripe-support';
@@ -28,13 +28,10 @@ afterAll(async () => {
 /** Reloads /profile until the billing card says `text` (the worker applies Stripe's events a moment later). */
 async function billingSays(text: RegExp) {
   const { page } = member;
-  for (let i = 0; i < 40; i++) {
-    await page.goto('/profile');
+  return loadUntil(page, '/profile', String(text), async () => {
     const shown = await page.getByTestId('billing-state').textContent({ timeout: 10_000 });
-    if (text.test(shown ?? '')) return shown;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`/profile never said ${text}`);
+    return text.test(shown ?? '') && shown;
+  });
 }
 
 describe('changing plans in the browser', { timeout: 120_000 }, () => {

@@ -5,7 +5,7 @@ import { startApp, type TestApp } from '../support/app';
 import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg, userIdOf } from '../support/orgs';
-import { waitFor } from '../support/processes';
+import { clockPast, waitFor } from '../support/processes';
 
 /** Issue 15, what people see: a member's lots and holds on /profile, and the admin's timeline of them. */
 let t: TestApp;
@@ -19,7 +19,6 @@ let whileHeld: string;
 const DAY = 86_400_000;
 const shots = process.env.PROFILE_SHOTS;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pad = (n: number) => String(n).padStart(2, '0');
 const localInput = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
@@ -75,7 +74,7 @@ beforeAll(async () => {
   holdId = hold.body.holdId;
   // A whole second after the hold and before its capture, for the as-of field (which takes seconds).
   const between = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
-  await sleep(between.getTime() - Date.now() + 100);
+  await clockPast(between.getTime() + 100);
   whileHeld = localInput(between);
 
   [memberTab, adminTab] = await Promise.all([tabFor(member.client), tabFor(admin)]);

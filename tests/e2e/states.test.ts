@@ -91,7 +91,8 @@ describe('public pages without dead ends', { timeout: 60_000 }, () => {
       await expect(button.textContent()).resolves.toContain('Soon');
       await tab.page.goto('/veterans');
       await tab.page.getByRole('heading', { name: 'Veterans Resources are coming soon' }).waitFor();
-      await tab.page.waitForTimeout(300);
+      // The page has settled (no request for half a second) and is still ours.
+      await tab.page.waitForLoadState('networkidle');
       expect(new URL(tab.page.url()).origin).toBe(new URL(app.url).origin);
       await tab.page.getByRole('link', { name: 'Back to the home page' }).click();
       await tab.page.waitForURL((url) => url.pathname === '/');

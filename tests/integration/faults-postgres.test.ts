@@ -53,7 +53,7 @@ async function debitUntilDone(client: Client, key: string, seen: { status: numbe
     const res = await client.request('POST', '/api/usage', { credits: 1, description: key, idempotencyKey: key }, {}).catch(() => ({ status: 0, headers: new Headers(), body: null }));
     seen.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
     if (res.status !== 503 && res.status !== 0) return res.status;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // the client's pause before it tries again
   }
 }
 
@@ -74,13 +74,16 @@ describe('Postgres faults', () => {
     const seen: { status: number; retryAfter: string | null }[] = [];
     const before = await Promise.all(members.map((m) => balanceOf(m.orgId)));
     const perMember = 40;
+    let loading = true;
     const load = Promise.all(
       members.map(async (m, i) => {
         for (let j = 0; j < perMember; j++) expect(await debitUntilDone(m.client, `kill-${i}-${j}`, seen)).toBe(200);
       }),
-    );
+    ).finally(() => (loading = false));
     for (let round = 0; round < 4; round++) {
-      await new Promise((r) => setTimeout(r, 300));
+      // Some answers between two terminations, however slowly they come.
+      const answered = seen.length;
+      await waitFor('answers between terminations', async () => seen.length >= answered + 8 || !loading, 60_000);
       await t.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).catch(() => null);
     }
     await load;

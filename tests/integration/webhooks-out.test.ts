@@ -56,7 +56,7 @@ const receiver = new Receiver();
 
 beforeAll(async () => {
   await receiver.start();
-  t = await startApp({ workers: true, env: { WEBHOOK_SWEEP_MS: '200', SCHEDULER_CHECK_MS: '300' } });
+  t = await startApp({ workers: true, env: { WEBHOOK_SWEEP_MS: '200', SCHEDULER_CHECK_MS: '300', WEBHOOK_FIRST_RETRY_MS: '200' } });
   admin = await signInAdmin(t.url);
 }, 120_000);
 

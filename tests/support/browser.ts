@@ -89,3 +89,17 @@ export const toasted = (page: Page, text: string, timeout = 20_000) =>
       const seen = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts).catch(() => null);
       throw new Error(`${(err as Error).message}: no toast '${text}' on ${page.url()}; toasts ${JSON.stringify(seen)}; page: ${await page.locator('body').innerText()}`);
     });
+
+/**
+ * Loads `path` (or, without one, the current page) again and again until `shows` answers something
+ * (read models trail the writes by a moment); a failure says what the page showed last.
+ */
+export async function loadUntil<T>(page: Page, path: string | null, what: string, shows: () => Promise<T | false | null | undefined>, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await (path === null ? page.reload() : page.goto(path));
+    const value = await shows();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`${page.url()} never showed ${what}; it showed: ${await page.locator('body').innerText().catch(() => '?')}`);
+  }
+}

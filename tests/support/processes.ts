@@ -61,6 +61,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
   }
 }
 
+/** Waits until this machine's clock has passed `moment` (ms since the epoch): for events that must fall on either side of it. */
+export const clockPast = (moment: number) => waitFor(`the clock to pass ${new Date(moment).toISOString()}`, async () => Date.now() > moment);
+
 /** Starts an API process on a port and waits until it answers. */
 export async function spawnApi(config: Config, port: number, entry = 'bin/api.ts', env: Record<string, string> = {}): Promise<Child & { url: string }> {
   const child = spawnEntry(entry, config, { PORT: String(port), HOST: '127.0.0.1', ...env });
