@@ -26,13 +26,12 @@ beforeAll(async () => {
   t = await startApp({ workers: false });
   pg = await startProxy('127.0.0.1', Number(new URL(t.config.DATABASE_URL).port || 5432));
   const env = { DATABASE_URL: pg.url(t.config.DATABASE_URL), DB_STATEMENT_TIMEOUT_MS: '2000', DB_CONNECT_TIMEOUT_MS: '2000' };
-  worker = await spawnWorker(t.config, env);
-  api = await spawnApi(t.config, await freePort(), 'bin/api.ts', env);
+  [worker, api] = await Promise.all([spawnWorker(t.config, env), freePort().then((port) => spawnApi(t.config, port, 'bin/api.ts', env))]);
   for (const i of [0, 1, 2]) {
     const m = await memberWithOrg(t, `fault${i}@example.com`, CREDITS);
     members.push({ client: Object.assign(new Client(api.url), { cookie: m.client.cookie }), orgId: m.orgId });
   }
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all([api, worker].map((c) => c?.kill('SIGKILL')));

@@ -74,7 +74,7 @@ export async function spawnApi(config: Config, port: number, entry = 'bin/api.ts
       if (child.process.exitCode !== null) throw new Error(`API exited with ${child.process.exitCode}: ${child.output.join('')}`);
       return (await fetch(`${url}/api/health`)).ok;
     },
-    90_000,
+    180_000,
   );
   return { ...child, url };
 }
@@ -88,7 +88,7 @@ export async function spawnWorker(config: Config, env: Record<string, string> = 
       if (child.process.exitCode !== null) throw new Error(`worker exited with ${child.process.exitCode}: ${child.output.join('')}`);
       return child.output.join('').includes('workers started');
     },
-    90_000,
+    180_000,
   );
   return child;
 }
