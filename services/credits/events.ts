@@ -18,7 +18,7 @@ import {
   type Take,
 } from './lots.ts';
 
-export type { AutoTopUpConfigured, AutoTopUpEvent, AutoTopUpSettings, TopUpState } from './auto-top-up.ts';
+export type { AutoTopUpAttempted, AutoTopUpConfigured, AutoTopUpCrossed, AutoTopUpEvent, AutoTopUpSettings, AutoTopUpSkipped, TopUpState } from './auto-top-up.ts';
 export * from './lots.ts';
 
 /**
@@ -227,6 +227,8 @@ export function evolveCredits<S extends CreditState>(state: S, event: CreditEven
       return { ...state, autoTopUp: event.data.settings, topUps: { ...state.topUps, disabledReason: null } };
     case 'AutoTopUpDisabled':
       return { ...state, autoTopUp: state.autoTopUp && { ...state.autoTopUp, enabled: false }, topUps: evolveTopUp(state.topUps, event) };
+    case 'AutoTopUpCrossed':
+    case 'AutoTopUpSkipped':
     case 'AutoTopUpAttempted':
     case 'AutoTopUpSucceeded':
     case 'AutoTopUpFailed':
@@ -240,6 +242,8 @@ const CREDIT_EVENT_TYPES: ReadonlySet<string> = new Set<CreditEvent['type']>([
   'CreditsLow',
   'CreditsDepleted',
   'AutoTopUpConfigured',
+  'AutoTopUpCrossed',
+  'AutoTopUpSkipped',
   'AutoTopUpAttempted',
   'AutoTopUpSucceeded',
   'AutoTopUpFailed',
