@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** What makes a file long whatever its size: processes of its own, a browser, the benchmark. */
-const LONG = /spawn(Api|Worker|Entry)\(|workerBrowser\(|bench\/run\.ts/;
+/** What makes a file long whatever its size: processes or servers of its own, a browser, the benchmark. */
+const LONG = /spawn(Api|Worker|Entry)\(|startPrimaryAndReplica\(|startRedisCluster\(|workerBrowser\(|bench\/run\.ts/;
 
 /**
  * Long files first, so that the two workers finish together instead of one of them running a long file
