@@ -45,29 +45,26 @@ async function ticks(): Promise<number> {
   return Math.min(...counts);
 }
 
-/** No queue has a job waiting or running. */
-async function idle(): Promise<boolean> {
-  const counts = await Promise.all(Object.values(t.app.queues).map((q) => q.getJobCounts('waiting', 'active', 'prioritized')));
-  return counts.every((c) => Object.values(c).every((n) => n === 0));
-}
-
 const ROUNDS = 12;
 const TICKS_PER_ROUND = 25;
+const DEBITS_PER_ROUND = 5;
 
 describe('Redis keys of a busy worker', () => {
   it(`stay flat over ${ROUNDS * TICKS_PER_ROUND} safety-net and sweep ticks with debits beside them`, { timeout: 180_000 }, async () => {
     const samples: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const from = await ticks();
-      expect((await member.post('/api/usage', { credits: 1, description: `round ${round}`, idempotencyKey: randomUUID() })).status).toBe(200);
+      for (let i = 0; i < DEBITS_PER_ROUND; i++) {
+        expect((await member.post('/api/usage', { credits: 1, description: `round ${round}`, idempotencyKey: randomUUID() })).status).toBe(200);
+      }
       await waitFor(`${TICKS_PER_ROUND} more ticks`, async () => (await ticks()) >= from + TICKS_PER_ROUND, 60_000);
-      // Counted between jobs (none waiting or running), so that the keys of jobs in flight do not count.
-      samples.push(await waitFor('a moment with no job in flight', async () => (await idle()) && keyCount(t.config.REDIS_PREFIX)));
+      samples.push(await keyCount(t.config.REDIS_PREFIX));
     }
     const completed = await t.app.queues.projector.getJobCounts('completed');
     expect(completed.completed).toBeLessThanOrEqual(100);
-    // A leak adds a key or more a tick.
-    const first = samples[0];
-    expect(Math.max(...samples.slice(1))).toBeLessThanOrEqual(first + 15);
+    // The keys of the jobs in flight at a given moment come and go (more of them on a busy machine); a
+    // leak adds a key or more a tick or a debit, 20 to 100 from one third of the rounds to the next: the fewest keys
+    // seen at the end are no more than the most seen at the start.
+    expect(Math.min(...samples.slice(-4))).toBeLessThanOrEqual(Math.max(...samples.slice(0, 4)) + 15);
   });
 });
