@@ -19,6 +19,7 @@ export const paths = {
   checkoutSim: { path: '/checkout/sim/:id', getHref: (id: string) => `/checkout/sim/${id}` },
   billingPortalSim: route('/billing/portal'),
   shared: { path: '/shared/:token', getHref: (token: string) => `/shared/${token}` },
+  join: { path: '/join/:token', getHref: (token: string) => `/join/${token}` },
 
   dashboard: route('/dashboard'),
   profile: { path: '/profile', getHref: (redirect?: string | null) => withRedirect('/profile', redirect) },
@@ -26,6 +27,7 @@ export const paths = {
   project: { path: '/project/:id', getHref: (id: string | number) => `/project/${id}` },
   advisors: route('/advisors'),
   support: route('/support'),
+  org: route('/org'),
 
   admin: {
     root: { path: '/admin/*', getHref: () => '/admin' },
@@ -78,4 +80,6 @@ export function normalizePath(pathname: string): string {
 }
 
 export const isMarketingPath = (pathname: string) => marketingPaths.includes(normalizePath(pathname));
-export const isOpenPath = (pathname: string) => openPaths.includes(normalizePath(pathname));
+/** An invitation's page: open to anyone, signed in or not, active or not (accepting activates the account). */
+export const isJoinPath = (pathname: string) => normalizePath(pathname).startsWith('/join/');
+export const isOpenPath = (pathname: string) => openPaths.includes(normalizePath(pathname)) || isJoinPath(pathname);

@@ -28,6 +28,7 @@ const publicRoutes: RouteObject[] = [
   { handle: { title: 'Veterans Resources' }, path: paths.veterans.path, Component: VeteransPage },
   { handle: { title: 'Sign in' }, path: paths.login.path, Component: LoginPage },
   { path: paths.shared.path, lazy: page(() => import('../features/shared/components/SharedSessionPage')) },
+  { handle: { title: 'Invitation' }, path: paths.join.path, lazy: page(() => import('../features/org/components/JoinPage')) },
 ];
 
 const memberRoutes: RouteObject[] = [
@@ -36,6 +37,7 @@ const memberRoutes: RouteObject[] = [
   { path: paths.project.path, lazy: page(() => import('../features/projects/components/ProjectPage')) },
   { handle: { title: 'Advisors' }, path: paths.advisors.path, lazy: page(() => import('../features/advisors/components/AdvisorsPage')) },
   { handle: { title: 'Support' }, path: paths.support.path, lazy: page(() => import('../features/support/components/SupportPage')) },
+  { handle: { title: 'Organization' }, path: paths.org.path, lazy: page(() => import('../features/org/components/OrgPage')) },
   { handle: { title: 'Profile' }, path: paths.profile.path, lazy: page(() => import('../features/profile/components/ProfilePage')) },
   { handle: { title: 'Thank you' }, path: paths.subscribed.path, lazy: page(() => import('../features/pricing/components/SubscribedPage')) },
   { handle: { title: 'Checkout' }, path: paths.checkoutSim.path, lazy: page(() => import('../features/billing/components/CheckoutSimPage')) },

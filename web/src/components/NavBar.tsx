@@ -24,7 +24,7 @@ export function NavBar() {
     setMenuOpen(false);
   }
 
-  const items = navItems({ pathname, signedIn: !!user, isAdmin: hasAdminAccess(user), activeProject });
+  const items = navItems({ pathname, signedIn: !!user, isAdmin: hasAdminAccess(user), inOrg: !!user?.organization_id, activeProject });
 
   return (
     <header className="navbar">

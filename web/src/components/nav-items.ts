@@ -11,6 +11,8 @@ interface NavContext {
   pathname: string;
   signedIn: boolean;
   isAdmin: boolean;
+  /** A member of an organization: its page is linked. */
+  inOrg?: boolean;
   activeProject: { id: string; name: string } | null;
 }
 
@@ -22,7 +24,7 @@ const marketing: NavItem[] = [
 ];
 
 /** The text links of the navigation bar (spec section 2); profile, logout and login are drawn apart. */
-export function navItems({ pathname, signedIn, isAdmin, activeProject }: NavContext): NavItem[] {
+export function navItems({ pathname, signedIn, isAdmin, inOrg = false, activeProject }: NavContext): NavItem[] {
   if (isMarketingPath(pathname)) {
     return signedIn ? [...marketing, ...accountItems(isAdmin)] : marketing;
   }
@@ -32,6 +34,7 @@ export function navItems({ pathname, signedIn, isAdmin, activeProject }: NavCont
     { to: paths.projects.path, label: 'Projects' },
     { to: paths.advisors.path, label: 'Advisors' },
     { to: paths.support.path, label: 'Support' },
+    ...(inOrg ? [{ to: paths.org.path, label: 'Organization' }] : []),
     ...project,
     ...accountItems(isAdmin),
   ];

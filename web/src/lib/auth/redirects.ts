@@ -1,4 +1,4 @@
-import { isOpenPath, normalizePath, paths } from '../../paths';
+import { isJoinPath, isOpenPath, normalizePath, paths } from '../../paths';
 import type { AuthState } from './types';
 
 interface Where {
@@ -43,7 +43,7 @@ export function authRedirect(auth: AuthState, { pathname, search }: Where, inten
   const signingIn = cameBackFromLogin(params);
 
   if (auth.status === 'signedOut') {
-    if (path === paths.inactive.path) return null;
+    if (path === paths.inactive.path || isJoinPath(path)) return null;
     if (signingIn || params.has('FAILURE')) return paths.inactive.path;
     return auth.reason === 'inactive' && !isOpenPath(path) ? paths.inactive.path : null;
   }
@@ -52,7 +52,7 @@ export function authRedirect(auth: AuthState, { pathname, search }: Where, inten
   const hasOrganization = auth.user.organization_id !== null && auth.user.organization_id !== undefined;
   if (hasOrganization) return wanted;
 
-  if (withoutOrganization.includes(path) && !wanted) return null;
+  if ((withoutOrganization.includes(path) || isJoinPath(path)) && !wanted) return null;
   const next = wanted ?? (homePaths.includes(path) ? null : `${pathname}${search}`);
   return next && normalizePath(next.split(/[?#]/)[0]) !== paths.profile.path ? paths.profile.getHref(next) : paths.profile.path;
 }

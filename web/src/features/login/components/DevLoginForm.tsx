@@ -2,11 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/Toast';
 import { safeRedirect } from '../../../lib/auth/redirects';
-import { paths } from '../../../paths';
+import { isJoinPath, paths } from '../../../paths';
 import { useDevLogin } from '../api/dev-login';
 import { useProviders } from '../api/get-providers';
 
 /** Email + name sign-in for development; shown only when the server offers it. */
+/** A new account that signed in to accept an invitation goes back to it (accepting activates it). */
+const invitedTo = (redirect: string | null) => {
+  const target = safeRedirect(redirect);
+  return target && isJoinPath(target.split(/[?#]/)[0]) ? target : null;
+};
+
 export function DevLoginForm() {
   const providers = useProviders();
   const navigate = useNavigate();
@@ -17,7 +23,7 @@ export function DevLoginForm() {
   // Back to the page the sign-in was for (the layout sends a user without an organization to /profile first).
   const login = useDevLogin({
     onSuccess: ({ active }) =>
-      navigate(active ? (safeRedirect(params.get('redirect')) ?? `${paths.home.path}?logged_in=true`) : paths.inactive.path, { replace: true }),
+      navigate(active ? (safeRedirect(params.get('redirect')) ?? `${paths.home.path}?logged_in=true`) : invitedTo(params.get('redirect')) ?? paths.inactive.path, { replace: true }),
   });
 
   if (!providers.data?.dev) return null;
