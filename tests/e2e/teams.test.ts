@@ -43,9 +43,9 @@ async function joinAt(width: number, email: string, url: string) {
   const page = await context.newPage();
   await page.goto(new URL(url).pathname);
   await page.getByRole('link', { name: /Sign in as/ }).click();
-  await page.getByLabel(/email/i).first().fill(email);
-  await page.getByLabel(/name/i).first().fill('New Colleague');
-  await page.getByRole('button', { name: /sign in/i }).first().click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill('New Colleague');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: /Accept and join/ }).click();
   await page.waitForURL('**/org');
   await page.getByRole('heading', { name: 'Your organization' }).waitFor();
