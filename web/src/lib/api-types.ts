@@ -1930,6 +1930,15 @@ export interface paths {
                                 planId: string;
                                 subscriptionId: string | null;
                             } | null;
+                            replaced: {
+                                at: string;
+                                creditsRevoked: number;
+                                currency: string;
+                                keptSubscriptionId: string;
+                                planId: string | null;
+                                refundCents: number;
+                                subscriptionId: string;
+                            }[];
                             subscriptions: {
                                 cancelAtPeriodEnd: boolean;
                                 currentPeriodEnd: string | null;
@@ -3629,6 +3638,15 @@ export interface paths {
                                 planId: string;
                                 subscriptionId: string | null;
                             } | null;
+                            replaced: {
+                                at: string;
+                                creditsRevoked: number;
+                                currency: string;
+                                keptSubscriptionId: string;
+                                planId: string | null;
+                                refundCents: number;
+                                subscriptionId: string;
+                            }[];
                             subscriptions: {
                                 cancelAtPeriodEnd: boolean;
                                 currentPeriodEnd: string | null;
