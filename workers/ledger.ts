@@ -8,6 +8,8 @@ import type { OrgCredits } from '../services/orgs/stream.ts';
 import type { JobData } from '../services/platform/jobs.ts';
 import type { Config } from '../services/platform/config.ts';
 import { chargeAutoTopUp } from '../services/billing/auto-top-up/charge.ts';
+import { signAllHeads } from '../services/audit/heads.ts';
+import { loadSigningKey, type SigningKey } from '../services/audit/signing-key.ts';
 
 export interface LedgerWorkerDeps {
   pool: pg.Pool;
@@ -28,7 +30,16 @@ const SWEEP_LIMIT = 500;
  * without an attempt (its job was never queued, or Redis lost it); a crossing is attempted once.
  */
 export function ledgerHandlers({ pool, store, credits, log, config, stripeQueue }: LedgerWorkerDeps) {
+  let key: Promise<SigningKey> | null = null;
   return {
+    /** Every organization's chain head, signed and kept (GET /api/admin/audit/heads). */
+    'sign-heads': async () => {
+      key ??= loadSigningKey(pool, config.AUDIT_SIGNING_KEY).catch((err) => {
+        key = null;
+        throw err;
+      });
+      return { signed: await signAllHeads(pool, await key) };
+    },
     'expire-lot': async (job: Job<JobData<'ledger', 'expire-lot'>>) => ({ expired: await credits.expireLot(job.data.orgId, job.data.lotId) }),
     'auto-top-up': async (job: Job<JobData<'ledger', 'auto-top-up'>>) => ({ outcome: await chargeAutoTopUp({ store, credits, config, stripeQueue, log }, job.data.orgId, job.data.crossing) }),
     'expire-hold': async (job: Job<JobData<'ledger', 'expire-hold'>>) => ({ expired: await credits.expireHold(job.data.orgId, job.data.holdId) }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openHoldsCount } from '../../projections/lots/queries.ts';
 import { projectionStatuses } from '../../projections/status.ts';
+import { driftStatuses } from '../../projections/drift-results.ts';
 import { QUEUE_NAMES } from '../platform/jobs.ts';
 import { newRegistry, prom } from '../platform/metrics.ts';
 import { withTimeout } from '../platform/unavailable.ts';
@@ -64,6 +65,18 @@ export function clusterMetrics(app: FastifyInstance) {
         for (const s of await projectionsOnce()) {
           for (const status of PROJECTION_STATES) this.set({ projection: s.name, status }, s.status === status ? 1 : 0);
         }
+      });
+    },
+  });
+  new prom.Gauge({
+    name: 'read_model_drift_rows',
+    help: 'Rows of a read model that differ from the log, as its last drift check found them',
+    labelNames: ['read_model'] as const,
+    registers,
+    async collect() {
+      await guarded(this, 'read model drift', async () => {
+        this.reset();
+        for (const d of await driftStatuses(app.pg)) if (d.finishedAt && d.status === 'done') this.set({ read_model: d.readModel }, d.rows);
       });
     },
   });

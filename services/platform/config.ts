@@ -35,6 +35,9 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com'),
+  /** Where invitation emails are sent from (nodemailer; `smtp://user:pass@host:587`, `smtps://…`). Without it invitations are links to copy. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Advisory board <no-reply@localhost>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().default('whsec_local_simulator_secret'),
   STRIPE_API_HOST: z.string().optional(),
@@ -74,6 +77,11 @@ const EnvSchema = z.object({
   /** Bearer token of GET /metrics (required in production); METRICS_PORT: where a worker process serves it. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The Ed25519 key that signs chain heads and exports (a PKCS#8 PEM, or the 32-byte seed in base64 or hex); unset: one generated at first start and kept in the database. */
+  AUDIT_SIGNING_KEY: z.string().optional(),
+  /** When every organization's chain head is signed and kept (cron, daily), and every read model is checked against the log (cron, nightly). */
+  AUDIT_HEADS_CRON: z.string().default('10 0 * * *'),
+  DRIFT_CHECK_CRON: z.string().default('30 2 * * *'),
   SERVE_WEB: flag.default(true),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

@@ -8,6 +8,10 @@ export interface JobRegistry {
   };
   replay: {
     rebuild: { projection: string };
+    /** The log's monthly partitions made ahead (migrations/functions/event-log.sql). */
+    'event-partitions': Record<string, never>;
+    /** Rebuilds read models into shadow tables from the log and compares them with the live ones (all when none is named). */
+    'drift-check': { projection?: string };
   };
   'stripe-webhooks': {
     apply: { eventId: string };
@@ -21,6 +25,8 @@ export interface JobRegistry {
     sweep: Record<string, never>;
     /** A debit took the balance below the auto top-up threshold: charge the saved card once for that crossing. */
     'auto-top-up': { orgId: string; crossing: string };
+    /** Signs every organization's chain head and keeps the statements (daily). */
+    'sign-heads': Record<string, never>;
   };
   /** Outbound webhooks (Standard Webhooks): one delivery per endpoint and message, and a sweep that queues the pending ones. */
   'webhooks-out': {
@@ -38,11 +44,14 @@ export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe
 /** Every job name of every queue: a worker refuses to start when one has no handler. */
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   projector: ['catch-up', 'catch-up-all'],
-  replay: ['rebuild'],
+  replay: ['rebuild', 'event-partitions', 'drift-check'],
   'stripe-webhooks': ['apply', 'sweep', 'reconcile'],
-  ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up'],
+  ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up', 'sign-heads'],
   'webhooks-out': ['deliver', 'sweep'],
 };
+
+/** The log's partitions are made this many months ahead, checked every few hours. */
+export const EVENT_PARTITIONS = { id: 'event-partitions', everyMs: 6 * 3600_000, monthsAhead: 3 };
 
 /** At least 8 attempts; the first retry after 5 s, then doubling (about 40 minutes in all). */
 export const WEBHOOK_ATTEMPTS = 10;
@@ -114,6 +123,13 @@ export async function enqueueStripeEvents(queue: Queue, eventIds: string[]): Pro
   if (eventIds.length === 0) return;
   await queue.addBulk(eventIds.map(stripeEventJob));
 }
+
+/** One drift check at a time per read model (or of all of them): asking again while one waits or runs is the same check. */
+export const driftCheckJob = (projection?: string) => ({
+  name: 'drift-check' as const,
+  data: projection ? { projection } : {},
+  opts: { jobId: `drift-check-${projection ?? 'all'}`, removeOnComplete: true, removeOnFail: true, attempts: 1 },
+});
 
 /** One job id per projection: a second request while one is queued or running is the same rebuild. */
 export const rebuildJob = (projection: string) => ({
