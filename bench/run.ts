@@ -100,9 +100,11 @@ try {
   }
 
   // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set), the load split among them.
-  const worker = watch(await spawnWorker(config), 'worker');
-  const apis: Awaited<ReturnType<typeof spawnApi>>[] = [];
-  for (let i = 0; i < apiProcesses; i++) apis.push(watch(await spawnApi(config, await freePort()), i === 0 ? 'API' : `API ${i + 1}`));
+  // Started side by side: each process spends seconds importing the product.
+  const [worker, ...apis] = await Promise.all([
+    spawnWorker(config).then((w) => watch(w, 'worker')),
+    ...Array.from({ length: apiProcesses }, async (_, i) => watch(await spawnApi(config, await freePort()), i === 0 ? 'API' : `API ${i + 1}`)),
+  ]);
   const api = apis[0];
   const seeding = progress(`seeding ${sizes.orgs} organizations with members and sessions`);
   const members = await seedMembers(store, pool, config, sizes.orgs, 1_000_000_000);
