@@ -22,6 +22,7 @@ export function spawnEntry(entry: string, config: Config, env: Record<string, st
       REDIS_URL: config.REDIS_URL,
       REDIS_PREFIX: config.REDIS_PREFIX,
       REDIS_CLUSTER_NODES: config.REDIS_CLUSTER_NODES.join(','),
+      ...(config.READ_DATABASE_URL ? { READ_DATABASE_URL: config.READ_DATABASE_URL } : {}),
       LOG_LEVEL: 'warn',
       DEV_LOGIN: '1',
       ADMIN_EMAILS: config.ADMIN_EMAILS.join(','),
