@@ -70,6 +70,11 @@ describe('members and roles', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/owner or a billing member/);
     expect((await member.client.post('/api/me/api-keys', { name: 'nope' })).status).toBe(403);
+    expect((await member.client.put('/api/me/alerts', { lowBalanceCredits: 10 })).status).toBe(403);
+    expect((await member.client.post('/api/me/webhook-endpoints', { url: 'https://example.com/hook' })).status).toBe(403);
+    expect((await member.client.post('/api/stripe/create-portal-session', {})).status).toBe(403);
+    expect((await member.client.put('/api/me/auto-top-up', { enabled: false })).status).toBe(403);
+    expect((await member.client.get('/api/me/alerts')).body).toMatchObject({ lowBalanceCredits: null });
     // ...but spends and reads the organization's credits.
     expect((await member.client.post('/api/usage', { credits: 1, description: 'a call', idempotencyKey: 'm1' })).body).toEqual({ balance: 99, available: 99 });
     expect((await member.client.get('/api/balance')).body).toMatchObject({ balance: 99 });
