@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { loadState } from '../eventstore/command-handler.ts';
 import type { ReadModelGate } from '../eventstore/read-models.ts';
 import type { EventStore, Queryable } from '../eventstore/store.ts';
-import type { Tx } from '../eventstore/transaction.ts';
+import { runTransaction, type Tx } from '../eventstore/transaction.ts';
 import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
@@ -15,6 +15,9 @@ import { DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
 import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
+import { dedupCutoff, rememberUsageIds, seenUsageIds } from './usage-ids.ts';
+import { pendingOf, type PricedUsage, type UsageRecorded } from './usage-events.ts';
+import { decideUsage } from './usage.ts';
 
 export interface CreditsDeps<S extends CreditStreamState, E extends DomainEvent> {
   store: EventStore;
@@ -114,6 +117,37 @@ export interface Granted {
   lotId: string | null;
 }
 
+export interface UsageBatchInput {
+  orgId: string;
+  userId: string | null;
+  /** Priced by the rate card, in the order sent. */
+  items: PricedUsage[];
+  metadata: EventMetadata;
+  /** Now (the dedup window ends here). */
+  at?: string;
+}
+
+/** Each item's answer, in order: accepted (its exact cost), a duplicate (the first answer's cost), or refused for want of credits. */
+export type UsageItemOutcome = { status: 'accepted' | 'duplicate'; credits: string } | { status: 'rejected'; reason: 'insufficient_credits' };
+
+export interface UsageBatchOutcome extends Amounts {
+  results: UsageItemOutcome[];
+  /** Whole credits this batch debited. */
+  debited: number;
+}
+
+/** Each item's answer: the first of an accepted id is accepted, any other of a known id a duplicate, the rest refused. */
+function usageResults(items: PricedUsage[], accepted: ReadonlySet<string>, answered: ReadonlyMap<string, { credits: string }>): UsageItemOutcome[] {
+  const first = new Set<string>();
+  return items.map((item): UsageItemOutcome => {
+    const known = answered.get(item.id);
+    const isFirst = accepted.has(item.id) && !first.has(item.id);
+    first.add(item.id);
+    if (known) return { status: isFirst ? 'accepted' : 'duplicate', credits: known.credits };
+    return { status: 'rejected', reason: 'insufficient_credits' };
+  });
+}
+
 export type TopUpOutcome = { ok: true; paymentIntentId: string } | { ok: false; reason: string };
 
 /** The keys a command's first answer is stored under. The closing key is shared by capture, release and expiry: a hold closes once. */
@@ -152,15 +186,16 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   }
 
   /** Balance, available, held, the open lots and holds. */
-  async view(orgId: string, at = now()): Promise<CreditsView> {
-    return creditsView(await this.state(orgId), at);
+  async view(orgId: string, at = now()): Promise<CreditsView & { pending: Record<string, number> }> {
+    const state = await this.state(orgId);
+    return { ...creditsView(state, at), pending: pendingOf(state) };
   }
 
   /** The same, for an API key: a key of a disabled organization opens nothing (403). */
-  async activeView(orgId: string, at = now()): Promise<CreditsView> {
+  async activeView(orgId: string, at = now()): Promise<CreditsView & { pending: Record<string, number> }> {
     const state = await this.state(orgId);
     if (!state.active) throw new OrganizationInactive();
-    return creditsView(state, at);
+    return { ...creditsView(state, at), pending: pendingOf(state) };
   }
 
   /** Spends from what is available; a repeated key answers the first result and spends nothing. */
@@ -277,6 +312,55 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     return { ...amounts(decided.state), lotId: granted ? lotId : null };
   }
 
+  /**
+   * A batch of priced usage events: an id the organization sent in the last 35 days is a duplicate
+   * (it answers its first cost and changes nothing, also when repeated concurrently); the others are
+   * decided in order (RecordUsage) and their ids remembered in the same transaction as their append.
+   */
+  async recordUsage(input: UsageBatchInput): Promise<UsageBatchOutcome> {
+    const { orgId, userId, items, metadata, at = now() } = input;
+    const { decider, streamId } = this.deps.stream;
+    const stream = streamId(orgId);
+    const cache = this.queue.states;
+    const cutoff = dedupCutoff(at);
+    const committed = await runTransaction(this.deps.store.pool, this.deps.store, async (tx) => {
+      const seen = await seenUsageIds(tx.client, orgId, [...new Set(items.map((i) => i.id))], cutoff);
+      const fresh = new Map<string, PricedUsage>();
+      for (const item of items) if (!seen.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
+      if (fresh.size === 0) return { state: await this.state(orgId, tx.client), events: [] as E[], accepted: new Set<string>(), answered: seen };
+      const command: CreditCommand = { type: 'RecordUsage', data: { orgId, usageId: randomUUID(), items: [...fresh.values()], userId, at } };
+      const outcome = await tx.run(decider, stream, command, { metadata, cache });
+      const recorded = creditEvents(outcome.events).find((e): e is UsageRecorded => e.type === 'UsageRecorded');
+      const accepted = recorded?.data.items ?? [];
+      await rememberUsageIds(tx.client, orgId, accepted.map((i) => ({ id: i.id, outcome: { credits: i.credits } })), at, cutoff);
+      const append = outcome.append;
+      if (append) tx.afterCommit(() => cache.set(stream, outcome.state, append.nextVersion));
+      const answered = new Map(seen);
+      for (const i of accepted) answered.set(i.id, { credits: i.credits });
+      return { state: outcome.state, events: outcome.events, accepted: new Set(accepted.map((i) => i.id)), answered };
+    });
+    const { state, events, accepted, answered } = committed.value;
+    for (const { append } of committed.appended) this.deps.appended?.(append.position);
+    this.queueTopUp(orgId, events, state);
+    const debited = creditEvents(events).reduce((n, e) => (e.type === 'UsageRecorded' ? n + e.data.debited : n), 0);
+    return { results: usageResults(items, accepted, answered), debited, ...amounts(state) };
+  }
+
+  /** What `recordUsage` would answer now for these events, deciding nothing: the quote. */
+  async quoteUsage(input: Omit<UsageBatchInput, 'metadata' | 'userId'>): Promise<UsageBatchOutcome> {
+    const { orgId, items, at = now() } = input;
+    const [state, seen] = await Promise.all([this.state(orgId), seenUsageIds(this.deps.store.pool, orgId, [...new Set(items.map((i) => i.id))], dedupCutoff(at))]);
+    const fresh = new Map<string, PricedUsage>();
+    for (const item of items) if (!seen.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
+    const folded = creditsView(state, at);
+    const { debit, recorded } = decideUsage({ type: 'RecordUsage', data: { orgId, usageId: '', items: [...fresh.values()], userId: null, at } }, state);
+    const answered = new Map(seen);
+    for (const i of recorded?.data.items ?? []) answered.set(i.id, { credits: i.credits });
+    const accepted = new Set((recorded?.data.items ?? []).map((i) => i.id));
+    const debited = debit?.data.amount ?? 0;
+    return { results: usageResults(items, accepted, answered), debited, balance: folded.balance - debited, available: folded.available - debited };
+  }
+
   /** The low-balance alert's threshold (null: off). */
   async setAlerts(orgId: string, lowBalanceCredits: number | null, metadata: EventMetadata): Promise<S> {
     const decided = await this.run(orgId, { type: 'SetAlerts', data: { orgId, lowBalanceCredits, at: now() } }, { metadata });
@@ -305,13 +389,18 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   private async run(orgId: string, command: CreditCommand, asked: Asked & Pick<CreditRequest<S, E>, 'result'>): Promise<Decided<S, E>> {
     const decided = await this.queue.run(orgId, { command, ...asked });
     if (decided.position) this.deps.appended?.(decided.position);
-    const crossing = crossingOf(decided.events, decided.state.autoTopUp);
+    this.queueTopUp(orgId, decided.events, decided.state);
+    return decided;
+  }
+
+  /** A debit that crossed the auto top-up threshold queues its charge. */
+  private queueTopUp(orgId: string, events: readonly E[], state: S): void {
+    const crossing = crossingOf(events, state.autoTopUp);
     const ledger = this.deps.queues?.ledger;
     if (crossing && ledger) {
       const job = autoTopUpJob(orgId, crossing);
       ledger.add(job.name, job.data, job.opts).catch((err: unknown) => this.deps.log?.warn({ err, orgId }, 'could not queue an auto top-up'));
     }
-    return decided;
   }
 
   /** Through the queue, or inside the caller's transaction (its lots' expiry jobs are scheduled once it committed). */

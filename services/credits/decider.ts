@@ -3,13 +3,14 @@ import { sayAlerts, setAlerts, type SetAlerts } from './alerts.ts';
 import { decideConfigure, decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
 import { decideLedger, Draft, mustExist, type LedgerCommand } from './decisions.ts';
 import type { CreditEvent, CreditStreamState } from './events.ts';
+import { decideUsage, type RecordUsage } from './usage.ts';
 
 export type { AdjustCredits, CaptureHold, DebitCredits, ExpireCredits, ExpireHold, GrantCredits, LedgerCommand, PlaceHold, ReleaseHold, RevokeCredits } from './decisions.ts';
 export type { SetAlerts } from './alerts.ts';
 export type { AutoTopUpCommand, ConfigureAutoTopUp, RecordAutoTopUp, StartAutoTopUp } from './auto-top-up.ts';
 
 /** Every command the credits decide, on the organization's stream. Only services/credits builds them (commands.ts runs them). */
-export type CreditCommand = LedgerCommand | SetAlerts | AutoTopUpCommand;
+export type CreditCommand = LedgerCommand | SetAlerts | AutoTopUpCommand | RecordUsage;
 
 /**
  * The credits' decide, composed into the organization's decider by services/orgs: a credit command's
@@ -35,6 +36,17 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
     case 'RecordAutoTopUp':
       push(decideRecord(command, state.topUps));
       break;
+    case 'RecordUsage': {
+      mustExist(state);
+      const { orgId, at } = command.data;
+      draft.settle(orgId, at);
+      const { debit, recorded } = decideUsage(command, draft.state);
+      if (debit) draft.push(debit);
+      if (recorded) draft.push(recorded);
+      draft.settle(orgId, at);
+      sayAlerts(draft, orgId, at);
+      break;
+    }
     case 'GrantCredits':
     case 'DebitCredits':
     case 'RevokeCredits':
@@ -70,6 +82,7 @@ export const CREDIT_COMMAND_TYPES = [
   'ConfigureAutoTopUp',
   'StartAutoTopUp',
   'RecordAutoTopUp',
+  'RecordUsage',
 ] as const satisfies readonly CreditCommand['type'][];
 // A credit command missing from the list above fails to compile here.
 const listed: [Exclude<CreditCommand['type'], (typeof CREDIT_COMMAND_TYPES)[number]>] extends [never] ? true : false = true;

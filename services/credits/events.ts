@@ -18,6 +18,8 @@ import {
   type Take,
 } from './lots.ts';
 
+import { evolveRemainders, type Remainders, type UsageRecorded } from './usage-events.ts';
+
 export type { AutoTopUpConfigured, AutoTopUpEvent, AutoTopUpSettings, TopUpState } from './auto-top-up.ts';
 export * from './lots.ts';
 
@@ -88,7 +90,7 @@ export type CreditsDepleted = DomainEvent<'CreditsDepleted', { orgId: string; av
 export type AlertEvent = AlertsSet | CreditsLow | CreditsDepleted;
 
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
-export type CreditEvent = LedgerEvent | AlertEvent | AutoTopUpConfigured | AutoTopUpEvent;
+export type CreditEvent = LedgerEvent | AlertEvent | AutoTopUpConfigured | AutoTopUpEvent | UsageRecorded;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -116,6 +118,8 @@ export interface CreditState extends Ledger {
   autoTopUp: AutoTopUpSettings | null;
   topUps: TopUpState;
   alerts: AlertState;
+  /** Metered usage: each meter's fraction of a credit not debited yet (carried to its next event). */
+  usageRemainders: Remainders;
 }
 
 /** What credit decisions read: the credits' state and two facts of the organization's lifecycle (folded by services/orgs). */
@@ -133,6 +137,7 @@ export const initialCreditState = (): CreditState => ({
   alerts: { lowBalanceCredits: null, lowSent: false, depletedSent: true },
   autoTopUp: null,
   topUps: initialTopUpState(),
+  usageRemainders: {},
 });
 
 /** What credits may be spent: balance − held. */
@@ -231,6 +236,8 @@ export function evolveCredits<S extends CreditState>(state: S, event: CreditEven
     case 'AutoTopUpSucceeded':
     case 'AutoTopUpFailed':
       return { ...state, topUps: evolveTopUp(state.topUps, event) };
+    case 'UsageRecorded':
+      return { ...state, usageRemainders: evolveRemainders(state.usageRemainders, event) };
   }
 }
 
@@ -244,6 +251,7 @@ const CREDIT_EVENT_TYPES: ReadonlySet<string> = new Set<CreditEvent['type']>([
   'AutoTopUpSucceeded',
   'AutoTopUpFailed',
   'AutoTopUpDisabled',
+  'UsageRecorded',
 ]);
 
 /** Whether an event of the organization's stream is the credits' (the rest is the lifecycle's). */

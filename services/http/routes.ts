@@ -29,6 +29,8 @@ import projectFileRoutes from '../projectfiles/routes.ts';
 import { filePassages } from '../projectfiles/passages.ts';
 import orgProfileRoutes from '../orgprofile/routes.ts';
 import priceRoutes from '../board/price-routes.ts';
+import { adminRateCardRoutes, rateCardRoutes } from '../ratecard/routes.ts';
+import usageEventRoutes from '../usage/routes.ts';
 import meBillingRoutes from '../billing/me-routes.ts';
 import adminOrgRoutes from '../orgs/admin-routes.ts';
 import { adminPermissionRoutes, adminRoleRoutes } from '../roles/admin-routes.ts';
@@ -60,6 +62,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(orgProfileRoutes, { prefix: '/api/me/org/profile' });
   await app.register(creditRoutes);
   await app.register(holdRoutes, { prefix: '/api/usage/holds' });
+  await app.register(usageEventRoutes, { prefix: '/api/usage' });
+  await app.register(adminRateCardRoutes, { prefix: '/api/admin/rate-cards' });
+  await app.register(rateCardRoutes, { prefix: '/api/rate-card' });
   await app.register(auditRoutes, { prefix: '/api/admin' });
   await app.register(opsRoutes, { prefix: '/api/admin' });
   await app.register(meRoutes, { prefix: '/api/me' });
