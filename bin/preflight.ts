@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { Redis } from 'ioredis';
-import { redisConnectionOptions, type Config } from '../services/platform/config.ts';
+import type { Config } from '../services/platform/config.ts';
+import { connectRedis } from '../services/platform/redis.ts';
 
 const POSTGRES_HINT =
   "start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start   (or set DATABASE_URL, or run 'docker compose up postgres')";
@@ -21,13 +21,13 @@ export async function checkServices(config: Config): Promise<void> {
   } finally {
     await client.end().catch(() => {});
   }
-  const redis = new Redis({ ...redisConnectionOptions(config.REDIS_URL), lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  const redis = connectRedis(config, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
   redis.on('error', () => {});
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
-    problems.push(`Redis is not reachable at ${new URL(config.REDIS_URL).host} (${(err as Error).message}); ${REDIS_HINT}`);
+    problems.push(`Redis is not reachable at ${config.REDIS_CLUSTER_NODES.length ? config.REDIS_CLUSTER_NODES.join(',') : new URL(config.REDIS_URL).host} (${(err as Error).message}); ${REDIS_HINT}`);
   } finally {
     redis.disconnect();
   }

@@ -3,6 +3,7 @@ import { webhookOutboxProjection } from './webhook-outbox/index.ts';
 import { usageDailyProjection } from './usage-daily/index.ts';
 import { ledgerProjection } from './ledger/index.ts';
 import { lotsProjection } from './lots/index.ts';
+import { autoTopUpCrossingsProjection } from './auto-top-up/index.ts';
 import { orgsProjection } from './orgs/index.ts';
 import { paymentsProjection } from './payments/index.ts';
 import { plansProjection } from './plans/index.ts';
@@ -25,6 +26,7 @@ export const projections: readonly Projection[] = [
   orgsProjection,
   ledgerProjection,
   lotsProjection,
+  autoTopUpCrossingsProjection,
   projectsProjection,
   plansProjection,
   paymentsProjection,

@@ -12,6 +12,8 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   handles: readonly E['type'][];
   /** Logical names of the tables it owns; readers use views of these names. */
   tables: readonly string[];
+  /** Tables outside its own that `apply` writes to (unqualified): the drift check gives them a scratch copy. */
+  sideTables?: readonly string[];
   /** DDL creating the tables of one version. */
   schema: (t: TableNames) => string;
   /** Writes the effect of a batch of events; runs in the transaction that moves the checkpoint. */

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../services/platform/redis.ts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { heartbeatKey } from '../services/platform/jobs.ts';
 
 export interface HeartbeatOptions {
-  redis: Redis;
+  redis: RedisConnection;
   pool: pg.Pool;
   prefix: string;
   everyMs: number;

@@ -1,14 +1,15 @@
-import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import { Queue, type Job } from 'bullmq';
 import pino from 'pino';
 import { ensureProjections } from '../projections/projector.ts';
 import { projections } from '../projections/registry.ts';
-import { loadConfig, redisConnectionOptions, type Config } from '../services/platform/config.ts';
+import { loadConfig, type Config } from '../services/platform/config.ts';
+import { connectRedis, queuePrefix } from '../services/platform/redis.ts';
 import { EventStore } from '../services/eventstore/store.ts';
 import { wakeOnAppend } from '../projections/waker.ts';
 import { LiveCatchUp } from '../projections/live.ts';
 import { createPool, poolTimeouts } from '../services/platform/pool.ts';
 import { JOB_NAMES, QUEUE_NAMES, rebuildJob, type QueueName } from '../services/platform/jobs.ts';
+import { startConsumers } from './consumers.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { serveMetrics } from './metrics-server.ts';
 import { ledgerHandlers } from './ledger.ts';
@@ -42,8 +43,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   );
   await ensureProjections(pool);
   const store = new EventStore(pool);
-  const connection = new Redis({
-    ...redisConnectionOptions(config.REDIS_URL),
+  const connection = connectRedis(config, {
     maxRetriesPerRequest: null,
     retryStrategy: (times) => Math.min(100 * times, 2000),
   });
@@ -51,7 +51,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const abort = new AbortController();
   const queues = Object.fromEntries(
     QUEUE_NAMES.map((name) => {
-      const queue = new Queue(name, { connection, prefix: config.REDIS_PREFIX });
+      const queue = new Queue(name, { connection, prefix: queuePrefix(config.REDIS_PREFIX, name) });
       queue.on('error', (err) => log.warn({ queue: name, err: err.message }, 'queue error'));
       return [name, queue];
     }),
@@ -87,34 +87,21 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
     projector: Math.max(config.WORKER_CONCURRENCY, projections.length),
     replay: 2,
   };
-  const workers = QUEUE_NAMES.map((name) => {
-    const worker = new Worker(
-      name,
-      async (job) => {
-        const handler = handlers[name][job.name];
-        if (!handler) throw new Error(`no handler for ${name}/${job.name}`);
-        return handler(job);
-      },
-      {
-        connection,
-        prefix: config.REDIS_PREFIX,
-        concurrency: concurrency[name],
-        // A job's lock lasts WORKER_LOCK_MS (2 s) and is renewed every half of it while the job runs;
-        // every worker checks for stalled jobs as often. A dead worker's job has lost its lock within
-        // 2 s and is seen by the next check or the one after: back in the queue within about 4 s
-        // (lock + one interval), well under 5. A busy event loop that misses a renewal only makes a
-        // job run twice, which every handler tolerates (checkpoints, idempotency keys).
-        lockDuration: config.WORKER_LOCK_MS,
-        stalledInterval: config.WORKER_LOCK_MS,
-        maxStalledCount: 5,
-        removeOnComplete: KEEP_COMPLETED,
-        removeOnFail: KEEP_FAILED,
-      },
-    );
-    worker.on('failed', (job, err) => log.warn({ queue: name, job: job?.name, data: job?.data, err: err.message }, 'job failed'));
-    worker.on('error', (err) => log.warn({ queue: name, err: err.message }, 'worker error'));
-    return worker;
-  });
+  const consumers = startConsumers(queues, handlers, (name) => ({
+    connection,
+    prefix: queuePrefix(config.REDIS_PREFIX, name),
+    concurrency: concurrency[name],
+    // A job's lock lasts WORKER_LOCK_MS (2 s) and is renewed every half of it while the job runs;
+    // every worker checks for stalled jobs as often. A dead worker's job has lost its lock within
+    // 2 s and is seen by the next check or the one after: back in the queue within about 4 s
+    // (lock + one interval), well under 5. A busy event loop that misses a renewal only makes a
+    // job run twice, which every handler tolerates (checkpoints, idempotency keys).
+    lockDuration: config.WORKER_LOCK_MS,
+    stalledInterval: config.WORKER_LOCK_MS,
+    maxStalledCount: 5,
+    removeOnComplete: KEEP_COMPLETED,
+    removeOnFail: KEEP_FAILED,
+  }), log);
 
   // The safety net and the sweeps: registered now, and again whenever Redis loses them.
   const schedulers = await keepSchedulers(queues, schedulersOf(config), config.SCHEDULER_CHECK_MS, log);
@@ -135,7 +122,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
         await metrics?.close();
         abort.abort();
         await live.close();
-        await Promise.all(workers.map((w) => w.close()));
+        await consumers.close();
         await Promise.all(Object.values(queues).map((q) => q.close()));
         connection.disconnect();
         await wakeUps.close();

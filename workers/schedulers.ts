@@ -3,13 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../services/platform/config.ts';
 import { LEDGER_SWEEP, type QueueName } from '../services/platform/jobs.ts';
 
-/** A repeating job of a fixed id: upserting it again never makes a second one. */
-export interface Scheduler {
-  queue: QueueName;
-  id: string;
-  everyMs: number;
-  job: string;
-}
+/** A repeating job of a fixed id: upserting it again never makes a second one. Every `everyMs` (and once at once), or at the times of a cron `pattern`. */
+export type Scheduler = { queue: QueueName; id: string; job: string } & ({ everyMs: number; pattern?: never } | { pattern: string; everyMs?: never });
 
 /** Every job scheduler of the workers (add a queue's sweep here and it is kept alive like the others). */
 export const schedulersOf = (config: Config): Scheduler[] => [
@@ -18,13 +13,15 @@ export const schedulersOf = (config: Config): Scheduler[] => [
   { queue: 'stripe-webhooks', id: 'stripe-reconcile', everyMs: config.STRIPE_RECONCILE_MS, job: 'reconcile' },
   { queue: 'ledger', id: LEDGER_SWEEP.id, everyMs: LEDGER_SWEEP.everyMs, job: 'sweep' },
   { queue: 'webhooks-out', id: 'webhooks-out-sweep', everyMs: config.WEBHOOK_SWEEP_MS, job: 'sweep' },
+  { queue: 'ledger', id: 'audit-heads', pattern: config.AUDIT_HEADS_CRON, job: 'sign-heads' },
+  { queue: 'replay', id: 'drift-check', pattern: config.DRIFT_CHECK_CRON, job: 'drift-check' },
 ];
 
 /** A scheduled run leaves nothing behind when it succeeds, and only a few recent failures. */
 export const SCHEDULED_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: { count: 20, age: 3600 } } as const;
 
 const upsert = (queues: Record<QueueName, Queue>, s: Scheduler) =>
-  queues[s.queue].upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.job, data: {}, opts: SCHEDULED_JOB_OPTIONS });
+  queues[s.queue].upsertJobScheduler(s.id, s.pattern ? { pattern: s.pattern } : { every: s.everyMs }, { name: s.job, data: {}, opts: SCHEDULED_JOB_OPTIONS });
 
 /**
  * Registers every scheduler, then checks every `checkMs` that each still exists and registers again

@@ -2,10 +2,11 @@ import type { Projection } from '../types.ts';
 import type { StripeEventProcessed, StripeEventReceived } from '../../services/billing/events.ts';
 import { paymentRow } from './row.ts';
 
-/** Money that moved at Stripe: paid checkouts, paid renewal invoices, refunds (amounts in cents). */
+/** Money that moved at Stripe: paid checkouts, paid renewal invoices, auto top-ups, refunds (amounts in cents). */
 export const paymentsProjection: Projection<StripeEventReceived | StripeEventProcessed> = {
   name: 'payments',
-  version: 1,
+  // 2: auto top-ups' payments (payment_intent.succeeded) are rows too.
+  version: 2,
   handles: ['StripeEventReceived', 'StripeEventProcessed'] satisfies (StripeEventReceived | StripeEventProcessed)['type'][],
   tables: ['payment_transactions'],
   schema: (t) => `

@@ -1,7 +1,7 @@
 import type { StripeEventEnvelope } from '../../services/billing/events.ts';
 
 export interface PaymentRow {
-  kind: 'checkout' | 'invoice' | 'refund';
+  kind: 'checkout' | 'invoice' | 'refund' | 'auto_top_up';
   objectId: string;
   amountTotal: number;
   amountSubtotal: number | null;
@@ -29,7 +29,8 @@ const meta = (m: unknown) => {
 
 /**
  * The payment a Stripe event records, or null. A subscription's first invoice is the checkout's
- * own payment, so only renewals add an invoice row; a refund is a negative amount.
+ * own payment, so only renewals add an invoice row; an auto top-up's off-session payment is its
+ * payment_intent.succeeded (a checkout's own payment intent is its session's row); a refund is a negative amount.
  */
 export function paymentRow(event: StripeEventEnvelope): PaymentRow | null {
   const o = obj(event.data?.object);
@@ -66,6 +67,22 @@ export function paymentRow(event: StripeEventEnvelope): PaymentRow | null {
         paymentIntent: ref(o.payment_intent),
         paymentStatus: str(o.status),
         mode: 'subscription',
+      };
+    }
+    case 'payment_intent.succeeded': {
+      const m = obj(o.metadata);
+      if (m.kind !== 'auto_top_up') return null;
+      return {
+        ...base,
+        kind: 'auto_top_up',
+        amountTotal: int(o.amount_received) ?? int(o.amount) ?? 0,
+        amountSubtotal: int(o.amount),
+        ...meta(o.metadata),
+        subscriptionId: null,
+        invoice: null,
+        paymentIntent: str(o.id),
+        paymentStatus: str(o.status),
+        mode: 'payment',
       };
     }
     case 'charge.refunded':

@@ -17,6 +17,7 @@ export const webhookOutboxProjection: Projection<Handled> = {
   version: 1,
   handles: ['WebhookEndpointAdded', 'WebhookEndpointRemoved', ...MESSAGE_SOURCES],
   tables: ['webhook_endpoints'],
+  sideTables: ['webhook_deliveries'],
   schema: (t) => `
     CREATE TABLE ${t('webhook_endpoints')} (
       id          uuid PRIMARY KEY,

@@ -27,7 +27,7 @@ export const meApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', { schema: { tags: ['api keys'], response: { 200: KeyList } } }, async (request) => {
     const orgId = request.user!.organization_id;
-    return orgId ? orgApiKeys(app.pg, orgId) : [];
+    return orgId ? orgApiKeys(app.readPg, orgId) : [];
   });
 
   app.post('/', { schema: { tags: ['api keys'], body: CreateKeyBody, response: { 201: CreatedKey } } }, async (request, reply) => {
@@ -51,7 +51,7 @@ export const adminApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requirePermission('admin.orgs.view'), schema: { tags: ['api keys', 'admin'], params: KeyParams, response: { 200: KeyList } } },
     async (request) => {
       if (!isUuid(request.params.id)) throw new NotFoundError('Organization');
-      return orgApiKeys(app.pg, request.params.id);
+      return orgApiKeys(app.readPg, request.params.id);
     },
   );
 

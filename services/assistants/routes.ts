@@ -71,11 +71,11 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/', { ...view, schema: { tags, querystring: AssistantListQuery, response: { 200: AssistantList } } }, async (request) =>
-    listAssistants(app.pg, request.query),
+    listAssistants(app.readPg, request.query),
   );
 
   app.get('/:id', { ...view, schema: { tags, params: IdParams, response: { 200: Assistant } } }, async (request) => {
-    const found = await getAssistant(app.pg, knownId(request.params.id));
+    const found = await getAssistant(app.readPg, knownId(request.params.id));
     if (!found) throw new NotFoundError('Assistant');
     return found;
   });
@@ -107,9 +107,9 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/:id/schema', { ...view, schema: { tags, params: IdParams, response: { 200: SchemaAnswer } } }, async (request) => {
-    const outputs = await outputComponentIds(app.pg, knownId(request.params.id));
+    const outputs = await outputComponentIds(app.readPg, knownId(request.params.id));
     if (!outputs) throw new NotFoundError('Assistant');
-    return { schema: compileOutput(outputs, await reachableComponents(app.pg, outputs)) };
+    return { schema: compileOutput(outputs, await reachableComponents(app.readPg, outputs)) };
   });
 };
 

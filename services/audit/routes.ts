@@ -20,7 +20,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { streamId } = request.params;
       const { page, limit, sortOrder } = request.query;
-      const found = await streamPage(app.pg, streamId, { offset: (page - 1) * limit, limit, descending: sortOrder === 'desc' });
+      const found = await streamPage(app.readPg, streamId, { offset: (page - 1) * limit, limit, descending: sortOrder === 'desc' });
       if (!found) throw new NotFoundError('Stream');
       return {
         data: found.events.map((e) => ({
@@ -54,8 +54,8 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError('Organization');
       const at = request.query.at ? new Date(request.query.at) : new Date();
-      const events = await streamUntil(app.pg, orgStreamId(id), at);
-      if (events.length === 0 && !(await streamPage(app.pg, orgStreamId(id), { offset: 0, limit: 1, descending: false }))) throw new NotFoundError('Organization');
+      const events = await streamUntil(app.readPg, orgStreamId(id), at);
+      if (events.length === 0 && !(await streamPage(app.readPg, orgStreamId(id), { offset: 0, limit: 1, descending: false }))) throw new NotFoundError('Organization');
       const state = foldStored(orgDecider, orgDecider.initialState(), events);
       // A lot past its expiry by then counts as expired, whether or not its expiry was written yet.
       const view = creditsView(state, at.toISOString());

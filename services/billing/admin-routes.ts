@@ -38,20 +38,20 @@ const adminStripeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/transactions',
     { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: paged(PaymentTransaction) } } },
-    async (request) => pagePayments(app.pg, request.query),
+    async (request) => pagePayments(app.readPg, request.query),
   );
 
   app.get(
     '/webhook-log',
     { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: paged(WebhookLogRow) } } },
-    async (request) => pageWebhookLog(app.pg, request.query),
+    async (request) => pageWebhookLog(app.readPg, request.query),
   );
 
   app.get(
     '/webhook-log/:id',
     { onRequest: view, schema: { tags: ['admin'], params: WebhookLogParams, response: { 200: WebhookLogDetail } } },
     async (request) => {
-      const entry = await webhookLogEntry(app.pg, request.params.id);
+      const entry = await webhookLogEntry(app.readPg, request.params.id);
       if (!entry) throw new NotFoundError('Webhook event');
       return entry;
     },

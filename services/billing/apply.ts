@@ -192,13 +192,18 @@ async function updated(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract
   const meta = metadataOf(eventId);
   const plan = await knownPlan(deps, intent.planId);
   const { orgId: _o, kind: _k, ...fields } = intent;
-  const outcome = await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'UpdateSubscription', data: { ...fields, orgId, at } }, { metadata: meta });
+  const streamId = stripeSubscriptionStreamId(subscriptionId);
+  const before = await loadState(deps.store, stripeSubscriptionDecider, streamId, tx.client);
+  const outcome = await tx.run(stripeSubscriptionDecider, streamId, { type: 'UpdateSubscription', data: { ...fields, orgId, at } }, { metadata: meta });
   if (!outcome.events.length) return { orgId, summary: outcome.state.ended ? 'subscription already ended' : 'an older update: nothing changes' };
   const org = await loadOrg(deps.store, orgId, tx.client);
   const ours = org.plan?.subscriptionId === subscriptionId || (!org.plan && LIVE_STATUSES.has(intent.status));
   if (ours && org.plan?.planId !== plan.planId) {
     await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(plan, subscriptionId), at } }, keyed(eventId, 'subscribe'));
-    return { orgId, summary: `plan is now ${plan.name} (${intent.status})` };
+    // A scheduled downgrade taking effect starts its plan (an upgrade's start is granted with its paid invoice).
+    const started = before.pendingPlanId === plan.planId && intent.pendingPlanId === null;
+    const once = started ? await grantOneTime(deps, tx, eventId, orgId, plan, `start:${subscriptionId}:${plan.planId}:${intent.currentPeriodEnd ?? intent.created}`, at) : 0;
+    return { orgId, summary: `plan is now ${plan.name} (${intent.status})${once ? `, granted ${once} one-time credits` : ''}` };
   }
   const pending = intent.pendingPlanId ? `, moving to ${intent.pendingPlanId} at the period's end` : '';
   return { orgId, summary: `subscription ${intent.status}${intent.cancelAtPeriodEnd ? ', cancels at the period\'s end' : ''}${pending}` };
@@ -221,8 +226,17 @@ async function change(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<
     key,
     at,
   });
-  return { orgId: intent.orgId, summary: granted ? `granted ${granted} credits for ${key}` : `nothing to grant for ${key}` };
+  // The plan starts now: its one-time credits come with it, as they do with a checkout.
+  const once = await grantOneTime(deps, tx, eventId, intent.orgId, plan, `${key}:one-time`, at);
+  return { orgId: intent.orgId, summary: granted + once ? `granted ${granted + once} credits for ${key}` : `nothing to grant for ${key}` };
 }
+
+/** A plan's one-time credits, granted once whenever the plan starts (a checkout, an upgrade, a scheduled downgrade taking effect). */
+const grantOneTime = (deps: ApplyDeps, tx: Tx, eventId: string, orgId: string, plan: Plan, key: string, at: string) =>
+  grant(deps, tx, eventId, 'plan-one-time', {
+    orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'plan_one_time', expiresAt: oneTimeExpiry(plan, at),
+    description: `${plan.name}: one-time credits`, key, at,
+  });
 
 async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'ended' }>, at: string): Promise<Effect> {
   const streamId = stripeSubscriptionStreamId(intent.subscriptionId);

@@ -35,7 +35,8 @@ export async function createPortalSession(app: FastifyInstance, request: Fastify
 
 /**
  * The simulator portal's cancel at the period's end, and its resume: the same signed
- * customer.subscription.updated Stripe's portal would send.
+ * customer.subscription.updated Stripe's portal would send. Resume keeps the plan in force as it
+ * is: a downgrade scheduled before is called off with it.
  */
 export async function simSetCancelAtPeriodEnd(app: FastifyInstance, user: SessionUser, cancel: boolean) {
   const orgId = user.organization_id;
@@ -56,10 +57,11 @@ export async function simSetCancelAtPeriodEnd(app: FastifyInstance, user: Sessio
       {
         subscriptionId, customer: org.stripeCustomerId ?? simId('cus'), status: 'active', currentPeriodStart: periodEnd - MONTH_SECONDS, currentPeriodEnd: periodEnd,
         cancelAtPeriodEnd: cancel, amount: plan.exists ? priceCents(plan) : 0,
-        // A scheduled downgrade stays scheduled through a cancel and a resume.
-        metadata: sub.pendingPlanId
-          ? { orgId, userId: user.id, planId: sub.pendingPlanId, fromPlanId: planId, effectiveFrom: String(periodEnd) }
-          : { orgId, userId: user.id, planId },
+        // A scheduled downgrade stays scheduled through a cancel; a resume keeps the plan in force and calls it off.
+        metadata:
+          cancel && sub.pendingPlanId
+            ? { orgId, userId: user.id, planId: sub.pendingPlanId, fromPlanId: planId, effectiveFrom: String(periodEnd) }
+            : { orgId, userId: user.id, planId },
       },
     ),
   );

@@ -87,14 +87,14 @@ const componentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/', { ...view, schema: { tags, querystring: ComponentListQuery, response: { 200: ComponentList } } }, async (request) =>
-    listComponents(app.pg, request.query),
+    listComponents(app.readPg, request.query),
   );
 
   app.get(
     '/:id',
     { ...view, schema: { tags, params: ComponentParams, querystring: ComponentQuery, response: { 200: ComponentAnswer } } },
     async (request) => {
-      const data = await getComponent(app.pg, request.params.id, request.query.hydrate ?? false);
+      const data = await getComponent(app.readPg, request.params.id, request.query.hydrate ?? false);
       if (!data) throw new NotFoundError('Component');
       return { data };
     },

@@ -32,9 +32,10 @@ describe('low-balance and depleted alerts', () => {
     ]);
   });
 
-  it('counts a hold (it lowers what is available) and says nothing without a threshold', () => {
+  it('counts a hold (it lowers what is available); without a threshold says only credits.depleted, once per reaching 0', () => {
     expect(run(setLow(10), grant(20), hold(15))).toEqual([[], [], ['CreditsLow']]);
-    expect(run(grant(20), debit(20))).toEqual([[], []]);
+    expect(run(grant(20), debit(5), debit(15), grant(10), hold(10))).toEqual([[], [], ['CreditsDepleted'], [], ['CreditsDepleted']]);
+    expect(run(setLow(5), setLow(null), grant(10), debit(10))).toEqual([[], [], [], ['CreditsDepleted']]);
   });
 
   it('is not a crossing to set a threshold above what is available; a bad threshold is refused', () => {

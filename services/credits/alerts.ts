@@ -12,15 +12,16 @@ export function setAlerts<S extends CreditStreamState>({ data }: SetAlerts, draf
 }
 
 /**
- * What a credit command's events say to the organization's systems (when it set a threshold):
- * available fell below it, or reached 0. Read from the state the decision folded to.
+ * What a credit command's events say to the organization's systems: available fell below the
+ * threshold (when one is set), or reached 0 (always). Read from the state the decision folded to.
  */
 export function sayAlerts<S extends CreditStreamState>(draft: Draft<S>, orgId: string, at: string): void {
   const { lowBalanceCredits: low, lowSent, depletedSent } = draft.state.alerts;
-  if (draft.events.length === 0 || low === null) return;
+  if (draft.events.length === 0) return;
   const available = availableOf(draft.state);
-  if (available < low && !lowSent) draft.push({ type: 'CreditsLow', data: { orgId, available, threshold: low, at } });
-  if (available <= 0 && !depletedSent) draft.push({ type: 'CreditsDepleted', data: { orgId, available, at } });
+  if (low !== null && available < low && !lowSent) draft.push({ type: 'CreditsLow', data: { orgId, available, threshold: low, at } });
+  // Reaching 0 is news only when something was available before (a late period granted and expired at once is not).
+  if (available <= 0 && !depletedSent && availableOf(draft.before) > 0) draft.push({ type: 'CreditsDepleted', data: { orgId, available, at } });
 }
 
 /** What the banner shows: below the threshold (when one is set), or nothing left (always). */

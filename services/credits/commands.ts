@@ -7,7 +7,7 @@ import { runTransaction, type Tx } from '../eventstore/transaction.ts';
 import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
-import { crossingOf, type AutoTopUpSettings } from './auto-top-up.ts';
+import type { AutoTopUpSettings } from './auto-top-up.ts';
 import { CreditCommandQueue, type CreditRequest, type Decided, type OrgStream } from './command-queue.ts';
 import { creditsView, type CreditsView } from './credits-view.ts';
 import type { CreditCommand } from './decider.ts';
@@ -163,6 +163,11 @@ type Closed = { closed: 'captured' | 'released' | 'expired' };
 const now = () => new Date().toISOString();
 const amounts = (state: CreditStreamState): Amounts => ({ balance: state.balance, available: availableOf(state) });
 const creditEvents = (events: readonly DomainEvent[]): CreditEvent[] => events.filter(isCreditEvent);
+/** A hold closed by a capture that asked the same (answers stored before they recorded what they asked are another capture). */
+const sameCapture = (result: unknown, asked: { credits: number | null; description: string | null }) => {
+  const first = result as Closed & { asked?: typeof asked };
+  return first.closed === 'captured' && first.asked?.credits === asked.credits && first.asked?.description === asked.description;
+};
 const closedBefore = (result: unknown) => ((result as Closed).closed === 'expired' ? new HoldPastExpiry() : new HoldClosed());
 
 /**
@@ -227,20 +232,25 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     return decided.result as PlacedHold;
   }
 
-  /** Turns (part of) a hold into a debit and releases the rest; a closed hold answers 409. */
+  /**
+   * Turns (part of) a hold into a debit and releases the rest. The same capture again (its answer
+   * was lost) answers what the first one did; another capture or a release of the closed hold answers 409.
+   */
   async capture(input: CaptureInput): Promise<Amounts & { captured: number }> {
     const { orgId, holdId, userId, credits, description, metadata, at = now() } = input;
+    const asked = { credits: credits ?? null, description: description ?? null };
     const decided = await this.run(orgId, { type: 'CaptureHold', data: { orgId, holdId, credits, description, usageId: randomUUID(), userId, at } }, {
       metadata,
       idempotencyKey: ledgerKeys.holdClose(orgId, holdId),
       request: { holdId },
       result: (state, events) => ({
         closed: 'captured',
+        asked,
         captured: creditEvents(events).reduce((n, e) => (e.type === 'CreditsDebited' && e.data.holdId === holdId ? n + e.data.amount : n), 0),
         ...amounts(state),
       }),
     });
-    if (decided.repeated) throw closedBefore(decided.result);
+    if (decided.repeated && !sameCapture(decided.result, asked)) throw closedBefore(decided.result);
     const { balance, available, captured } = decided.result as Amounts & { captured: number };
     return { balance, available, captured };
   }
@@ -341,7 +351,7 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     });
     const { state, events, accepted, answered } = committed.value;
     for (const { append } of committed.appended) this.deps.appended?.(append.position);
-    this.queueTopUp(orgId, events, state);
+    this.queueTopUp(orgId, events);
     const debited = creditEvents(events).reduce((n, e) => (e.type === 'UsageRecorded' ? n + e.data.debited : n), 0);
     return { results: usageResults(items, accepted, answered), debited, ...amounts(state) };
   }
@@ -385,20 +395,23 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     await this.run(orgId, { type: 'RecordAutoTopUp', data: { orgId, crossing, at, ...outcome } }, { metadata });
   }
 
-  /** Through the organization's queue; a debit that crossed the auto top-up threshold queues its charge. */
+  /**
+   * Through the organization's queue; a debit that crossed the auto top-up threshold queues its
+   * charge (the crossing is recorded with the debit: if queueing fails, the ledger sweep charges it).
+   */
   private async run(orgId: string, command: CreditCommand, asked: Asked & Pick<CreditRequest<S, E>, 'result'>): Promise<Decided<S, E>> {
     const decided = await this.queue.run(orgId, { command, ...asked });
     if (decided.position) this.deps.appended?.(decided.position);
-    this.queueTopUp(orgId, decided.events, decided.state);
+    this.queueTopUp(orgId, decided.events);
     return decided;
   }
 
-  /** A debit that crossed the auto top-up threshold queues its charge. */
-  private queueTopUp(orgId: string, events: readonly E[], state: S): void {
-    const crossing = crossingOf(events, state.autoTopUp);
+  /** A debit that crossed the auto top-up threshold queues its charge (if queueing fails, the ledger sweep charges it). */
+  private queueTopUp(orgId: string, events: readonly E[]): void {
+    const crossed = creditEvents(events).find((e) => e.type === 'AutoTopUpCrossed');
     const ledger = this.deps.queues?.ledger;
-    if (crossing && ledger) {
-      const job = autoTopUpJob(orgId, crossing);
+    if (crossed && ledger) {
+      const job = autoTopUpJob(orgId, crossed.data.crossing);
       ledger.add(job.name, job.data, job.opts).catch((err: unknown) => this.deps.log?.warn({ err, orgId }, 'could not queue an auto top-up'));
     }
   }

@@ -1,6 +1,6 @@
 import type { Folded } from '../eventstore/decider.ts';
 import { sayAlerts, setAlerts, type SetAlerts } from './alerts.ts';
-import { decideConfigure, decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
+import { crossingToRecord, decideConfigure, decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
 import { decideLedger, Draft, mustExist, type LedgerCommand } from './decisions.ts';
 import type { CreditEvent, CreditStreamState } from './events.ts';
 import { decideUsage, type RecordUsage } from './usage.ts';
@@ -45,6 +45,7 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
       if (recorded) draft.push(recorded);
       draft.settle(orgId, at);
       sayAlerts(draft, orgId, at);
+      recordCrossing(draft, orgId, at);
       break;
     }
     case 'GrantCredits':
@@ -58,6 +59,7 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
     case 'ExpireCredits':
       decideLedger(command, draft);
       sayAlerts(draft, command.data.orgId, command.data.at);
+      recordCrossing(draft, command.data.orgId, command.data.at);
       break;
     default: {
       const unknown: never = command;
@@ -65,6 +67,12 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
     }
   }
   return { events: draft.events, state: draft.state };
+}
+
+/** A debit that crossed the auto top-up threshold records the crossing in its own append: the charge is found even if queueing it fails. */
+function recordCrossing<S extends CreditStreamState>(draft: Draft<S>, orgId: string, at: string): void {
+  const crossing = crossingToRecord(draft.events, draft.state.autoTopUp, draft.state.topUps);
+  if (crossing) draft.push({ type: 'AutoTopUpCrossed', data: { orgId, crossing, at } });
 }
 
 /** Every credit command's type (the architecture test looks for these names outside services/credits). */

@@ -109,7 +109,7 @@ describe('expiry', () => {
     const state = given(grant('a', 10, { expiresAt: t(100), priority: 0 }), grant('b', 3));
     expect(() => when(state, debit(4, 150))).toThrow(InsufficientCredits);
     const events = when(state, debit(3, 150));
-    expect(events.map((e) => e.type)).toEqual(['CreditsExpired', 'CreditsDebited']);
+    expect(events.map((e) => e.type)).toEqual(['CreditsExpired', 'CreditsDebited', 'CreditsDepleted']);
     expect(events[1].data).toMatchObject({ lots: [{ lotId: 'b', amount: 3 }], balanceAfter: 0 });
   });
 

@@ -84,7 +84,11 @@ export type LedgerCommand = GrantCredits | DebitCredits | RevokeCredits | Adjust
  */
 export class Draft<S extends CreditStreamState> {
   readonly events: CreditEvent[] = [];
-  constructor(public state: S) {}
+  /** The state before the decision. */
+  readonly before: S;
+  constructor(public state: S) {
+    this.before = state;
+  }
 
   push(event: CreditEvent): void {
     this.state = evolveCredits(this.state, event);

@@ -20,7 +20,7 @@ import {
 
 import { evolveRemainders, type Remainders, type UsageRecorded } from './usage-events.ts';
 
-export type { AutoTopUpConfigured, AutoTopUpEvent, AutoTopUpSettings, TopUpState } from './auto-top-up.ts';
+export type { AutoTopUpAttempted, AutoTopUpConfigured, AutoTopUpCrossed, AutoTopUpEvent, AutoTopUpSettings, AutoTopUpSkipped, TopUpState } from './auto-top-up.ts';
 export * from './lots.ts';
 
 /**
@@ -232,6 +232,8 @@ export function evolveCredits<S extends CreditState>(state: S, event: CreditEven
       return { ...state, autoTopUp: event.data.settings, topUps: { ...state.topUps, disabledReason: null } };
     case 'AutoTopUpDisabled':
       return { ...state, autoTopUp: state.autoTopUp && { ...state.autoTopUp, enabled: false }, topUps: evolveTopUp(state.topUps, event) };
+    case 'AutoTopUpCrossed':
+    case 'AutoTopUpSkipped':
     case 'AutoTopUpAttempted':
     case 'AutoTopUpSucceeded':
     case 'AutoTopUpFailed':
@@ -247,6 +249,8 @@ const CREDIT_EVENT_TYPES: ReadonlySet<string> = new Set<CreditEvent['type']>([
   'CreditsLow',
   'CreditsDepleted',
   'AutoTopUpConfigured',
+  'AutoTopUpCrossed',
+  'AutoTopUpSkipped',
   'AutoTopUpAttempted',
   'AutoTopUpSucceeded',
   'AutoTopUpFailed',

@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ConnectReadModels } from '../eventstore/read-models.ts';
 import type { Config } from '../platform/config.ts';
+import auditKey from './plugins/audit-key.ts';
 import auth from './plugins/auth.ts';
 import board from './plugins/board.ts';
 import bodyLimits from './plugins/body-limits.ts';
@@ -82,6 +83,7 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
   await app.register(storableText);
   await app.register(swagger);
   await app.register(db);
+  await app.register(auditKey);
   await app.register(queues);
   await app.register(eventstore, { connectReadModels: options.connectReadModels });
   await app.register(credits);

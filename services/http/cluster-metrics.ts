@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openHoldsCount } from '../../projections/lots/queries.ts';
 import { projectionStatuses } from '../../projections/status.ts';
+import { driftStatuses } from '../../projections/drift-results.ts';
 import { QUEUE_NAMES } from '../platform/jobs.ts';
 import { newRegistry, prom } from '../platform/metrics.ts';
 import { withTimeout } from '../platform/unavailable.ts';
@@ -68,6 +69,18 @@ export function clusterMetrics(app: FastifyInstance) {
     },
   });
   new prom.Gauge({
+    name: 'read_model_drift_rows',
+    help: 'Rows of a read model that differ from the log, as its last drift check found them',
+    labelNames: ['read_model'] as const,
+    registers,
+    async collect() {
+      await guarded(this, 'read model drift', async () => {
+        this.reset();
+        for (const d of await driftStatuses(app.pg)) if (d.finishedAt && d.status === 'done') this.set({ read_model: d.readModel }, d.rows);
+      });
+    },
+  });
+  new prom.Gauge({
     name: 'eventstore_oldest_open_transaction_seconds',
     help: 'Age of the oldest open transaction holding an xid: no read model moves past it (safe order)',
     registers,
@@ -101,5 +114,21 @@ export function clusterMetrics(app: FastifyInstance) {
       await guarded(this, 'open holds', async () => this.set(await openHoldsCount(app.pg)));
     },
   });
+  // The read replica as this API process last saw it (READ_DATABASE_URL; nothing without one).
+  const replicaGauge = (name: string, help: string, value: (r: NonNullable<ReturnType<FastifyInstance['readPool']['replica']>>) => number | null) =>
+    new prom.Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const replica = app.readPool.replica();
+        const v = replica ? value(replica) : null;
+        if (v === null) this.reset();
+        else this.set(v);
+      },
+    });
+  replicaGauge('read_replica_lag_bytes', 'WAL the read replica has not replayed yet, in bytes', (r) => r.lagBytes);
+  replicaGauge('read_replica_lag_seconds', 'Age of the last transaction the read replica replayed while it is behind (0 when it has replayed everything)', (r) => r.lagSeconds);
+  replicaGauge('read_replica_usable', '1 while read-model queries go to the read replica, 0 while the primary answers them', (r) => (r.usable ? 1 : 0));
   return registry;
 }

@@ -5,6 +5,8 @@ import { comparePositions, type LogPosition } from '../eventstore/types.ts';
 export interface RequestScope {
   /** The furthest log position this request's commands appended to. */
   appended: LogPosition | null;
+  /** Reads must go to the primary: the request writes, or the replica has not replayed the caller's own last writes yet. */
+  readFromPrimary: boolean;
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

@@ -3,6 +3,7 @@ import { adminApiKeyRoutes, meApiKeyRoutes } from '../apikeys/routes.ts';
 import { adminWebhookRoutes, meWebhookRoutes } from '../outbox/routes.ts';
 import alertRoutes, { usageDailyRoutes } from '../credits/alert-routes.ts';
 import auditRoutes from '../audit/routes.ts';
+import exportRoutes from '../audit/export-routes.ts';
 import authRoutes from '../auth/routes.ts';
 import creditRoutes from '../credits/routes.ts';
 import holdRoutes from '../credits/hold-routes.ts';
@@ -66,6 +67,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRateCardRoutes, { prefix: '/api/admin/rate-cards' });
   await app.register(rateCardRoutes, { prefix: '/api/rate-card' });
   await app.register(auditRoutes, { prefix: '/api/admin' });
+  await app.register(exportRoutes);
   await app.register(opsRoutes, { prefix: '/api/admin' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(meBillingRoutes, { prefix: '/api/me' });

@@ -69,7 +69,7 @@ export async function loadProfile(app: FastifyInstance, userId: string) {
   const orgId = user.orgId;
   const org = orgId ? await loadOrg(app.store, orgId) : null;
   const [row, transactions, usage] = orgId
-    ? await Promise.all([userWithOrganization(app.pg, userId), recentTransactions(app.pg, orgId, RECENT), recentUsage(app.pg, orgId, RECENT)])
+    ? await Promise.all([userWithOrganization(app.readPg, userId), recentTransactions(app.readPg, orgId, RECENT), recentUsage(app.readPg, orgId, RECENT)])
     : [null, [], []];
   const credits = org?.exists ? org.balance : 0;
   return {

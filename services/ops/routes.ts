@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../platform/errors.ts';
 import { projectionByName } from '../../projections/registry.ts';
-import { rebuildJob, retryCatchUpJob } from '../platform/jobs.ts';
+import { driftCheckJob, rebuildJob, retryCatchUpJob } from '../platform/jobs.ts';
+import { driftStarted, driftStatuses } from '../../projections/drift-results.ts';
+import { projections } from '../../projections/registry.ts';
 import { projectionOpsDecider } from './decider.ts';
 import { projectionStreamId } from './events.ts';
 import { statementsSent } from '../platform/pool.ts';
-import { Metrics, ProjectionList, ProjectionParams, RebuildAnswer, RetryAnswer } from './schemas.ts';
+import { DriftCheckAnswer, DriftCheckBody, DriftList, Metrics, ProjectionList, ProjectionParams, RebuildAnswer, RetryAnswer } from './schemas.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 
 /** Read models: where each stands, and rebuilding one from the log. */
@@ -13,7 +15,7 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projections',
     { preHandler: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: ProjectionList } } },
-    async () => projectionStatuses(app.pg),
+    async () => projectionStatuses(app.readPg),
   );
 
   app.get(
@@ -35,6 +37,31 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.queues.replay.add(job.name, job.data, job.opts);
       return reply.status(202).send({ accepted: true, name: projection.name });
     },
+  );
+
+  /** The drift check: read models rebuilt from the log into shadow tables and compared with the live ones (one, or all). Reports only; the rebuild repairs. */
+  app.post(
+    '/projections/drift-check',
+    {
+      preHandler: app.requirePermission('admin.projections.edit'),
+      schema: { tags: ['ops'], body: DriftCheckBody, response: { 202: DriftCheckAnswer } },
+    },
+    async (request, reply) => {
+      const name = request.body.name;
+      if (name !== undefined && !projectionByName(name)) throw new NotFoundError('Projection');
+      const names = name ? [name] : projections.map((p) => p.name);
+      // Shown as running at once (the worker takes it from here).
+      await driftStarted(app.pg, names);
+      const job = driftCheckJob(name);
+      await app.queues.replay.add(job.name, job.data, job.opts);
+      return reply.status(202).send({ accepted: true, names });
+    },
+  );
+
+  app.get(
+    '/projections/drift',
+    { preHandler: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: DriftList } } },
+    async () => driftStatuses(app.pg),
   );
 
   /** "Retry now" for a failed read model: recorded on its stream (who, when, the error), then caught up at once. */

@@ -16,7 +16,7 @@ const adminOrgRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requirePermission('admin.orgs.view'),
       schema: { tags: ['admin'], querystring: PageQuery, response: { 200: z.union([AdminOrgList, paged(AdminOrg)]) } },
     },
-    async (request) => listAdminOrgs<z.infer<typeof AdminOrg>>(app.pg, request.query),
+    async (request) => listAdminOrgs<z.infer<typeof AdminOrg>>(app.readPg, request.query),
   );
 
   app.post(

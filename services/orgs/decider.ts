@@ -113,6 +113,6 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   decide: (command, state) => decideOrg(command, state).events,
   decideFolded: decideOrg,
   upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
-  // 2: lots and holds (events before them are upcast when the stream is read again); 3: the Stripe customer, alerts or auto top-up (three branches); 5: all three; 6: metered usage's remainders.
-  snapshotVersion: 6,
+  // 2: lots and holds (events before them are upcast when the stream is read again); 3: the Stripe customer, alerts or auto top-up (three branches); 5: all three; 6: auto top-up's recorded crossings; 7: metered usage's remainders.
+  snapshotVersion: 7,
 };

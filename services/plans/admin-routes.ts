@@ -14,7 +14,7 @@ const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { onRequest: app.requirePermission('admin.subscriptions.view'), schema: { tags: ['admin'], response: { 200: PlanList } } },
-    async () => listPlans(app.pg, 'all'),
+    async () => listPlans(app.readPg, 'all'),
   );
 
   app.post(

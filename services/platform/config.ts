@@ -12,7 +12,17 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/advisory_board'),
+  /** A streaming replica of DATABASE_URL the API reads its read models from (commands, the log and read-your-writes stay on the primary). */
+  READ_DATABASE_URL: z.string().optional(),
+  /** Reads go to the primary while the replica is further behind than this. */
+  READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(10_000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** A Redis Cluster instead of one server: some of its nodes, `host:port,host:port` (REDIS_URL then gives only the user, password and TLS). */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? '').split(',').map((n) => n.trim()).filter(Boolean))
+    .refine((nodes) => nodes.every((n) => /^[^:\s]+:\d+$/.test(n)), 'host:port,host:port'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only').default('ab'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEFAULT_SESSION_SECRET),
@@ -64,6 +74,11 @@ const EnvSchema = z.object({
   /** Bearer token of GET /metrics (required in production); METRICS_PORT: where a worker process serves it. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The Ed25519 key that signs chain heads and exports (a PKCS#8 PEM, or the 32-byte seed in base64 or hex); unset: one generated at first start and kept in the database. */
+  AUDIT_SIGNING_KEY: z.string().optional(),
+  /** When every organization's chain head is signed and kept (cron, daily), and every read model is checked against the log (cron, nightly). */
+  AUDIT_HEADS_CRON: z.string().default('10 0 * * *'),
+  DRIFT_CHECK_CRON: z.string().default('30 2 * * *'),
   SERVE_WEB: flag.default(true),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

@@ -8,6 +8,8 @@ export interface JobRegistry {
   };
   replay: {
     rebuild: { projection: string };
+    /** Rebuilds read models into shadow tables from the log and compares them with the live ones (all when none is named). */
+    'drift-check': { projection?: string };
   };
   'stripe-webhooks': {
     apply: { eventId: string };
@@ -21,6 +23,8 @@ export interface JobRegistry {
     sweep: Record<string, never>;
     /** A debit took the balance below the auto top-up threshold: charge the saved card once for that crossing. */
     'auto-top-up': { orgId: string; crossing: string };
+    /** Signs every organization's chain head and keeps the statements (daily). */
+    'sign-heads': Record<string, never>;
   };
   /** Outbound webhooks (Standard Webhooks): one delivery per endpoint and message, and a sweep that queues the pending ones. */
   'webhooks-out': {
@@ -38,9 +42,9 @@ export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe
 /** Every job name of every queue: a worker refuses to start when one has no handler. */
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   projector: ['catch-up', 'catch-up-all'],
-  replay: ['rebuild'],
+  replay: ['rebuild', 'drift-check'],
   'stripe-webhooks': ['apply', 'sweep', 'reconcile'],
-  ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up'],
+  ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up', 'sign-heads'],
   'webhooks-out': ['deliver', 'sweep'],
 };
 
@@ -114,6 +118,13 @@ export async function enqueueStripeEvents(queue: Queue, eventIds: string[]): Pro
   if (eventIds.length === 0) return;
   await queue.addBulk(eventIds.map(stripeEventJob));
 }
+
+/** One drift check at a time per read model (or of all of them): asking again while one waits or runs is the same check. */
+export const driftCheckJob = (projection?: string) => ({
+  name: 'drift-check' as const,
+  data: projection ? { projection } : {},
+  opts: { jobId: `drift-check-${projection ?? 'all'}`, removeOnComplete: true, removeOnFail: true, attempts: 1 },
+});
 
 /** One job id per projection: a second request while one is queued or running is the same rebuild. */
 export const rebuildJob = (projection: string) => ({

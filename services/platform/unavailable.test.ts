@@ -11,6 +11,9 @@ describe('isUnavailable', () => {
     expect(isUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isUnavailable(new Error('Command timed out'))).toBe(true);
     expect(isUnavailable(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe(true);
+    expect(isUnavailable(new Error('CLUSTERDOWN The cluster is down'))).toBe(true);
+    expect(isUnavailable(Object.assign(new Error('Failed to refresh slots cache.'), { name: 'ClusterAllFailedError' }))).toBe(true);
+    expect(isUnavailable(new Error('Too many Cluster redirections. Last error: Error: Connection is closed.'))).toBe(true);
     expect(isUnavailable(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }))).toBe(true);
   });
 

@@ -26,13 +26,18 @@ const MESSAGES = [
   /^Connection is closed\.?$/, // ioredis
   /max retries per request/i, // ioredis MaxRetriesPerRequestError
   /^Redis (is )?unavailable/,
+  /^CLUSTERDOWN/, // a Redis Cluster master of the slot is down
+  /^TRYAGAIN/, // a Redis Cluster slot migrating
+  /Failed to refresh slots cache/, // ioredis Cluster: no node answered
+  /None of startup nodes is available/, // ioredis Cluster
+  /Too many Cluster redirections/, // ioredis Cluster: the map kept changing
 ];
 
 export function isUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
   const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && (PG_CODES.has(e.code) || NODE_CODES.has(e.code))) return true;
-  if (e.name === 'MaxRetriesPerRequestError') return true;
+  if (e.name === 'MaxRetriesPerRequestError' || e.name === 'ClusterAllFailedError') return true;
   if (typeof e.message === 'string' && MESSAGES.some((m) => m.test(e.message as string))) return true;
   if (err instanceof AggregateError) return err.errors.some((inner) => isUnavailable(inner, depth + 1));
   return isUnavailable(e.cause, depth + 1);

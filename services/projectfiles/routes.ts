@@ -94,7 +94,7 @@ const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:id/files', { schema: { tags, params: z.object({ id: z.string() }), response: { 200: FileList, 404: ErrorAnswer } } }, async (request) => {
     const project = await ownProject(app, request, request.params.id);
-    const files = await listFiles(app.pg, project.id, project.orgId);
+    const files = await listFiles(app.readPg, project.id, project.orgId);
     return { data: files.map(({ pages, ...f }) => ({ ...f, ...(pages !== null ? { pages } : {}) })) };
   });
 

@@ -16,7 +16,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { tags: ['projects'], response: { 200: ProjectList } } }, async (request) => {
     const orgId = request.user!.organization_id;
     if (!orgId) return [];
-    return listProjects(app.pg, orgId);
+    return listProjects(app.readPg, orgId);
   });
 
   app.post('/', { schema: { tags: ['projects'], body: CreateProjectBody, response: { 201: Project } } }, async (request, reply) => {
@@ -42,7 +42,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const orgId = request.user!.organization_id;
     if (!isUuid(id) || !orgId) throw new NotFoundError('Project');
-    const project = await findProject(app.pg, id, orgId);
+    const project = await findProject(app.readPg, id, orgId);
     if (!project) throw new NotFoundError('Project');
     return project;
   });

@@ -28,7 +28,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { onRequest: view, schema: { tags: ['admin'], querystring: PageQuery, response: { 200: z.union([AdminUserList, paged(AdminUser)]) } } },
-    async (request) => listAdminUsers<z.infer<typeof AdminUser>>(app.pg, request.query),
+    async (request) => listAdminUsers<z.infer<typeof AdminUser>>(app.readPg, request.query),
   );
 
   app.put(

@@ -114,6 +114,56 @@ describe('one subscription per organization, whatever the member does', () => {
     expect((await billing(client)).subscriptions.map((s) => s.status)).toEqual(['canceled', 'active']);
   });
 
+  it('issue 23 item 1: the portal\'s Resume calls off a scheduled downgrade (pendingPlanId cleared), and so does picking the plan in force', async () => {
+    const { client } = await memberWithOrg(t, `resume-${randomUUID().slice(0, 6)}@example.com`);
+    await subscribe(client, 'plan-pro-monthly');
+    await until(client, (x) => x.plan?.planId === 'plan-pro-monthly');
+    expect((await pick(client, 'plan-starter')).status).toBe(200);
+    await until(client, (x) => x.subscriptions[0]?.pendingPlanId === 'plan-starter');
+    expect((await client.post('/api/stripe/sim/portal/cancel', {})).status).toBe(200);
+    let b = await until(client, (x) => x.subscriptions[0]?.cancelAtPeriodEnd === true);
+    expect(b.subscriptions[0].pendingPlanId).toBe('plan-starter');
+    expect((await client.post('/api/stripe/sim/portal/resume', {})).status).toBe(200);
+    b = await until(client, (x) => x.subscriptions[0]?.cancelAtPeriodEnd === false);
+    expect(b.subscriptions[0]).toMatchObject({ planId: 'plan-pro-monthly', pendingPlanId: null });
+    expect(b.plan?.planId).toBe('plan-pro-monthly');
+    // Nothing is scheduled any more: a downgrade can be asked again, and called off by picking Pro.
+    expect((await pick(client, 'plan-starter')).status).toBe(200);
+    await until(client, (x) => x.subscriptions[0]?.pendingPlanId === 'plan-starter');
+    expect((await pick(client, 'plan-pro-monthly')).status).toBe(200);
+    b = await until(client, (x) => x.subscriptions[0]?.pendingPlanId === null);
+    expect(b.plan?.planId).toBe('plan-pro-monthly');
+  });
+
+  it('issue 23 item 3: a plan\'s one-time credits come whenever it starts: by checkout, by upgrade, and by a scheduled downgrade taking effect', async () => {
+    const { client, orgId } = await memberWithOrg(t, `once-${randomUUID().slice(0, 6)}@example.com`);
+    await subscribe(client, 'plan-starter');
+    await until(client, (x) => x.plan?.planId === 'plan-starter');
+    await untilBalance(orgId, 300);
+    // Starter → Pro: the monthly difference (700) and Pro's 200 one-time credits.
+    expect((await pick(client, 'plan-pro-monthly')).status).toBe(200);
+    await until(client, (x) => x.plan?.planId === 'plan-pro-monthly');
+    expect(await untilBalance(orgId, 1200)).toBe(1200);
+    const oneTime = await t.db.query(
+      `SELECT data->>'description' AS d, (data->>'amount')::int AS n FROM events WHERE stream_id = $1 AND type = 'CreditsGranted' AND data->>'source' = 'plan_one_time'`,
+      [`org-${orgId}`],
+    );
+    expect(oneTime.rows).toEqual([{ d: 'Pro: one-time credits', n: 200 }]);
+    // Pro → Premium → (scheduled) Pro: Premium's upgrade, then Pro again at the renewal with its 200 one-time credits.
+    expect((await pick(client, 'plan-premium')).status).toBe(200);
+    await until(client, (x) => x.plan?.planId === 'plan-premium');
+    await untilBalance(orgId, 3200);
+    expect((await pick(client, 'plan-pro-monthly')).status).toBe(200);
+    await until(client, (x) => x.subscriptions[0]?.pendingPlanId === 'plan-pro-monthly');
+    expect((await admin.post('/api/admin/stripe/test-events', { orgId, kind: 'renewal' })).status).toBe(200);
+    await until(client, (x) => x.plan?.planId === 'plan-pro-monthly');
+    const grants = () =>
+      t.db
+        .query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'CreditsGranted' AND data->>'source' = 'plan_one_time'`, [`org-${orgId}`])
+        .then((r) => r.rows[0].n as number);
+    expect(await eventually(grants, (n) => n === 2)).toBe(2);
+  });
+
   it('two checkouts raced from two tabs: one subscription at most, whatever is paid', async () => {
     const { client } = await memberWithOrg(t, `tabs-${randomUUID().slice(0, 6)}@example.com`);
     const same = await Promise.all([pick(client, 'plan-pro-monthly'), pick(client, 'plan-pro-monthly')]);

@@ -44,6 +44,10 @@ describe('POST /api/usage/holds and its capture and release', () => {
     expect(captured.body).toEqual({ balance: 88, available: 88, captured: 12 });
     expect((await client.get('/api/me/credits')).body).toMatchObject({ balance: 88, available: 88, held: 0, holds: [] });
 
+    // The same capture again (its answer was lost) answers the first outcome and takes nothing more.
+    const retried = await client.post(`/api/usage/holds/${placed.body.holdId}/capture`, { credits: 12, description: 'three advisors' });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual({ balance: 88, available: 88, captured: 12 });
     const twice = await client.post(`/api/usage/holds/${placed.body.holdId}/capture`, { credits: 12 });
     expect(twice.status).toBe(409);
     expect(twice.body.error).toBe('hold_closed');

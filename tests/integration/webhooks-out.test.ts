@@ -124,6 +124,19 @@ describe('outbound webhooks', () => {
     expect((await client.put('/api/me/alerts', { lowBalanceCredits: 0 })).status).toBe(400);
   });
 
+  it('says credits.depleted when available reaches 0 with no threshold set (issue 23 item 4)', async () => {
+    const { client, orgId } = await memberWithOrg(t, email('depleted'));
+    const ep = await endpointFor(client, '/depleted', ['credits.low', 'credits.depleted']);
+    expect((await client.get('/api/me/alerts')).body).toMatchObject({ lowBalanceCredits: null });
+    await grant(orgId, 20);
+    expect((await spend(client, 20)).status).toBe(200);
+    const said = await waitFor('credits.depleted', async () => {
+      const got = receiver.verified('/depleted', ep.secret);
+      return got.length >= 1 && got;
+    }, 10_000);
+    expect(said.map((m) => `${m.type} ${m.data.available}`)).toEqual(['credits.depleted 0']);
+  });
+
   it('retries a receiver that answers 500 twice, then delivers with three attempts logged, under one message id', async () => {
     const { client, orgId } = await memberWithOrg(t, email('retry'));
     const ep = await endpointFor(client, '/retry');

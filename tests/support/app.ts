@@ -80,7 +80,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       await workers?.close();
       await db.end();
       await database?.drop();
-      await deleteRedisPrefix(config.REDIS_PREFIX);
+      await deleteKeys(config, config.REDIS_PREFIX);
     },
   };
 }

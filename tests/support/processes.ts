@@ -21,6 +21,7 @@ export function spawnEntry(entry: string, config: Config, env: Record<string, st
       DATABASE_URL: config.DATABASE_URL,
       REDIS_URL: config.REDIS_URL,
       REDIS_PREFIX: config.REDIS_PREFIX,
+      REDIS_CLUSTER_NODES: config.REDIS_CLUSTER_NODES.join(','),
       LOG_LEVEL: 'warn',
       DEV_LOGIN: '1',
       ADMIN_EMAILS: config.ADMIN_EMAILS.join(','),

@@ -1,20 +1,38 @@
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { createPool, poolTimeouts } from '../../platform/pool.ts';
+import { createReadPool, type ReadPool } from '../../platform/read-pool.ts';
+import { requestScope } from '../request-scope.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The primary: commands, the log, sessions, and every read a command makes. */
     pg: pg.Pool;
+    /** For read-model queries of GET routes: the replica (READ_DATABASE_URL) when it may answer, else the primary. */
+    readPg: pg.Pool;
+    readPool: ReadPool;
   }
 }
 
 export default fp(
   async (app) => {
-    const pool = createPool(app.config.DATABASE_URL, app.config.DB_POOL_MAX, poolTimeouts(app.config), (err) =>
-      app.log.warn({ err: err.message }, 'postgres connection lost'),
-    );
+    const lost = (err: Error) => app.log.warn({ err: err.message }, 'postgres connection lost');
+    const pool = createPool(app.config.DATABASE_URL, app.config.DB_POOL_MAX, poolTimeouts(app.config), lost);
+    const replica = app.config.READ_DATABASE_URL ? createPool(app.config.READ_DATABASE_URL, app.config.DB_POOL_MAX, poolTimeouts(app.config), lost) : null;
+    const readPool = createReadPool({
+      primary: pool,
+      replica,
+      maxLagMs: app.config.READ_REPLICA_MAX_LAG_MS,
+      primaryOnly: () => requestScope.getStore()?.readFromPrimary ?? false,
+      onError: (err) => app.log.debug({ err: (err as Error).message }, 'read replica not answering: reads go to the primary'),
+    });
     app.decorate('pg', pool);
-    app.addHook('onClose', async () => pool.end());
+    app.decorate('readPg', readPool.pool);
+    app.decorate('readPool', readPool);
+    app.addHook('onClose', async () => {
+      await readPool.close();
+      await pool.end();
+    });
   },
   { name: 'db', dependencies: ['config'] },
 );

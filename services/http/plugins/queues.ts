@@ -1,12 +1,11 @@
 import fp from 'fastify-plugin';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { redisConnectionOptions } from '../../platform/config.ts';
+import { connectRedis, queuePrefix, type RedisConnection } from '../../platform/redis.ts';
 import { QUEUE_NAMES, type QueueName } from '../../platform/jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    redis: Redis;
+    redis: RedisConnection;
     queues: Record<QueueName, Queue>;
   }
 }
@@ -18,8 +17,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const redis = new Redis({
-      ...redisConnectionOptions(app.config.REDIS_URL),
+    const redis = connectRedis(app.config, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       commandTimeout: app.config.REDIS_COMMAND_TIMEOUT_MS,
@@ -29,12 +27,12 @@ export default fp(
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis connection error'));
     const queues = Object.fromEntries(
       QUEUE_NAMES.map((name) => {
-        const queue = new Queue(name, { connection: redis, prefix: app.config.REDIS_PREFIX });
+        const queue = new Queue(name, { connection: redis, prefix: queuePrefix(app.config.REDIS_PREFIX, name) });
         queue.on('error', (err) => app.log.warn({ queue: name, err: err.message }, 'queue error'));
         return [name, queue];
       }),
     ) as Record<QueueName, Queue>;
-    app.decorate('redis', redis);
+    app.decorate<RedisConnection>('redis', redis);
     app.decorate('queues', queues);
     app.addHook('onClose', async () => {
       await Promise.all(Object.values(queues).map((q) => q.close().catch(() => {})));

@@ -18,11 +18,13 @@ function decode(value: string): LogPosition | null {
  * Read-your-writes across requests and API processes: a request whose commands appended answers with
  * a signed cookie holding the position it reached; a later GET under /api with that cookie waits
  * (bounded) until every read model has passed it, then answers — with `x-stale: true` when the wait
- * ran out, and the cookie cleared once the read models have caught up.
+ * ran out, and the cookie cleared once the read models have caught up. With a read replica, the same
+ * wait covers the replica replaying past the primary's WAL position once the read models passed it;
+ * past the bound the request reads from the primary.
  */
 export default fp(
   async (app) => {
-    app.addHook('onRequest', (_request, _reply, done) => requestScope.run({ appended: null }, done));
+    app.addHook('onRequest', (request, _reply, done) => requestScope.run({ appended: null, readFromPrimary: request.method !== 'GET' }, done));
 
     app.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'GET' || !request.url.startsWith('/api/')) return;
@@ -30,9 +32,15 @@ export default fp(
       const unsigned = raw ? request.unsignCookie(raw) : null;
       const seen = unsigned?.valid && unsigned.value ? decode(unsigned.value) : null;
       if (!seen) return;
+      const started = Date.now();
       const caughtUp = await app.readModels.waitForAll(seen, READ_WAIT_MS);
       if (caughtUp) reply.clearCookie(SEEN_COOKIE, { path: '/' });
       else reply.header('x-stale', 'true');
+      // With a replica: it answers once it has replayed what the read models committed, within the same bound; else the primary does.
+      const scope = requestScope.getStore();
+      if (scope && app.readPool.replica() && !(caughtUp && (await app.readPool.replayedPastNow(Math.max(0, READ_WAIT_MS - (Date.now() - started)))))) {
+        scope.readFromPrimary = true;
+      }
     });
 
     app.addHook('onSend', async (_request, reply, payload) => {

@@ -8,10 +8,13 @@ import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
 import { useAuth } from '../../../lib/auth/hooks';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { liveSubscription, useBilling } from '../../../lib/billing';
+import { formatDate } from '../../../lib/format';
 import { useCurrentPlan } from '../api/get-current-plan';
 import { usePlan } from '../api/get-plan';
+import { usePublicPlans } from '../api/get-public-plans';
 import { checkoutTexts, rememberCheckoutKind } from '../checkout-kind';
-import { creditLines, priceLabel } from '../format';
+import { changeLabel, creditLines, priceLabel } from '../format';
 import '../pricing.css';
 
 /** The browser leaves for the checkout: our own simulator page in-app, Stripe's hosted page otherwise. */
@@ -27,6 +30,9 @@ export default function SubscribePage() {
   const toast = useToast();
   const plan = usePlan(id);
   const current = useCurrentPlan(status === 'signedIn');
+  const monthly = Boolean(current.data && !current.data.is_one_time);
+  const billing = useBilling(monthly);
+  const plans = usePublicPlans();
   useDocumentTitle(plan.data ? `${plan.data.is_one_time ? 'Buy' : 'Subscribe to'} ${plan.data.name}` : 'Subscribe');
   const checkout = useCreateCheckoutSession();
   const warned = useRef(false);
@@ -60,10 +66,35 @@ export default function SubscribePage() {
       onError: (err) => toast.error(serverMessage(err, 'Stripe checkout failed')),
     });
 
+  // A change of monthly plan: what it does is said on the button, and a scheduled downgrade can be called off here.
+  const live = monthly && !plan.data.is_one_time ? liveSubscription(billing.data) : null;
+  const from = formatDate(live?.currentPeriodEnd ?? null);
+  const pending = live && !live.cancelAtPeriodEnd ? live.pendingPlanId : null;
+  const pendingName = pending ? (plans.data?.find((p) => p.id === pending)?.name ?? pending) : null;
+  const currentPriced = currentPlan ? plans.data?.find((p) => p.id === currentPlan.id) : undefined;
+  let action: string = checkoutTexts[kind].action;
+  let blocked = alreadyOn;
+  let note: string | null = null;
+  if (live && alreadyOn && pending) {
+    action = `Keep ${plan.data.name}`;
+    blocked = false;
+    note = `${pendingName} is scheduled from ${from}. Keep ${plan.data.name} to call the change off.`;
+  } else if (live && !alreadyOn && pending === plan.data.id) {
+    action = `${plan.data.name} from ${from}`;
+    blocked = true;
+    note = `This change is already scheduled.`;
+  } else if (live && !alreadyOn && pending) {
+    blocked = true;
+    note = `${pendingName} is scheduled from ${from}: keep ${currentPlan?.name} first to choose another plan.`;
+  } else if (live && !alreadyOn && currentPriced) {
+    action = changeLabel(plan.data, currentPriced, live.currentPeriodEnd, from);
+  }
+  const waiting = Boolean(live?.requestedPlanId);
+
   return (
     <div className="page page--narrow subscribe">
       <section className="card subscribe__card" aria-labelledby="subscribe-title">
-        <p className="eyebrow">{plan.data.is_one_time ? 'Buy credits' : 'Subscribe'}</p>
+        <p className="eyebrow">{plan.data.is_one_time ? 'Buy credits' : live ? 'Change plan' : 'Subscribe'}</p>
         <h1 id="subscribe-title">{plan.data.name}</h1>
         {plan.data.description && <p className="lead">{plan.data.description}</p>}
         <ul className="plan-tile__credits">
@@ -83,13 +114,18 @@ export default function SubscribePage() {
             )}
           </p>
         )}
+        {note && (
+          <p className="muted" data-testid="change-note">
+            {note}
+          </p>
+        )}
         <button
           type="button"
           className="button button--primary button--large"
-          disabled={alreadyOn || checkout.isPending || checkout.isSuccess}
+          disabled={blocked || waiting || checkout.isPending || checkout.isSuccess}
           onClick={start}
         >
-          {checkout.isPending ? 'Starting...' : checkoutTexts[kind].action}
+          {checkout.isPending ? 'Starting...' : action}
         </button>
       </section>
     </div>

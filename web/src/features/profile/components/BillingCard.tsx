@@ -1,24 +1,33 @@
 import { useToast } from '../../../components/Toast';
+import { serverMessage } from '../../../lib/api';
+import { liveSubscription, useKeepPlan } from '../../../lib/billing';
 import { formatDate } from '../../../lib/format';
 import { useCreatePortalSession } from '../api/create-portal-session';
 import { useBilling, usePlanNames } from '../api/get-billing';
 
-const LIVE = ['active', 'trialing', 'past_due'];
-
-/** The organization's subscription as Stripe has it: a scheduled change, a cancellation, and "Manage billing". */
+/** The organization's subscription as Stripe has it: a scheduled change (and keeping the plan in force), a cancellation, and "Manage billing". */
 export function BillingCard({ hasOrganization }: { hasOrganization: boolean }) {
   const billing = useBilling(hasOrganization);
   const names = usePlanNames(hasOrganization);
   const portal = useCreatePortalSession();
+  const keep = useKeepPlan();
   const toast = useToast();
   if (!hasOrganization || !billing.data) return null;
-  const live = billing.data.subscriptions.find((s) => LIVE.includes(s.status)) ?? null;
+  const live = liveSubscription(billing.data);
   const nameOf = (planId: string) => (Array.isArray(names.data) ? names.data.find((p) => String(p.id) === planId)?.name : undefined) ?? planId;
   const open = () =>
     portal.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (err) => toast.error(err.message),
     });
+  const inForce = live?.planId ?? null;
+  const keepPlan = () =>
+    inForce &&
+    keep.mutate(inForce, {
+      onSuccess: () => toast.success(`You stay on ${nameOf(inForce)}: the scheduled change is called off.`),
+      onError: (err) => toast.error(serverMessage(err, 'The scheduled change could not be called off')),
+    });
+  const scheduled = live && !live.cancelAtPeriodEnd && live.pendingPlanId ? live.pendingPlanId : null;
   return (
     <section className="card profile-billing" aria-labelledby="billing-title">
       <p className="eyebrow" id="billing-title">
@@ -28,8 +37,8 @@ export function BillingCard({ hasOrganization }: { hasOrganization: boolean }) {
         <p data-testid="billing-state">
           {live.cancelAtPeriodEnd
             ? `Cancels on ${formatDate(live.currentPeriodEnd)}`
-            : live.pendingPlanId
-              ? `${nameOf(live.pendingPlanId)} from ${formatDate(live.currentPeriodEnd)}`
+            : scheduled
+              ? `${nameOf(scheduled)} from ${formatDate(live.currentPeriodEnd)}`
               : `Renews on ${formatDate(live.currentPeriodEnd)}`}
         </p>
       ) : (
@@ -37,9 +46,16 @@ export function BillingCard({ hasOrganization }: { hasOrganization: boolean }) {
           No active subscription
         </p>
       )}
-      <button type="button" className="button" onClick={open} disabled={portal.isPending}>
-        Manage billing
-      </button>
+      <div className="profile-billing__actions">
+        {scheduled && inForce && (
+          <button type="button" className="button button--primary" onClick={keepPlan} disabled={keep.isPending || Boolean(live?.requestedPlanId)}>
+            {keep.isPending ? 'Keeping…' : `Keep ${nameOf(inForce)}`}
+          </button>
+        )}
+        <button type="button" className="button" onClick={open} disabled={portal.isPending}>
+          Manage billing
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,134 @@
+import type pg from 'pg';
+import { isUnavailable } from './unavailable.ts';
+
+/** Where a streaming replica stands, as the API last saw it (checked every `everyMs`). */
+export interface ReplicaState {
+  /** Answering, replaying, and not further behind than the bound: reads may go there. */
+  usable: boolean;
+  /** WAL the replica has received but not replayed yet, against the primary's current position, in bytes. */
+  lagBytes: number | null;
+  /** How old the last transaction it replayed is, 0 when it has replayed everything the primary wrote. */
+  lagSeconds: number | null;
+}
+
+export interface ReadPool {
+  /** The pool read-model queries go to: the replica when it is usable and the request may read there, else the primary. */
+  pool: pg.Pool;
+  /** The replica's state (null without a replica). */
+  replica(): ReplicaState | null;
+  /**
+   * Waits (bounded) until the replica has replayed past the primary's WAL position as of now (what
+   * the read models had committed when this was called): true then, false when it ran out or there is
+   * no usable replica — the caller then reads from the primary.
+   */
+  replayedPastNow(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface ReadPoolOptions {
+  primary: pg.Pool;
+  /** The replica's pool, or null: every read goes to the primary. */
+  replica: pg.Pool | null;
+  /** Reads go to the primary while the replica is further behind than this. */
+  maxLagMs: number;
+  everyMs?: number;
+  /** Whether the current request must read from the primary (its own writes are not on the replica yet). */
+  primaryOnly: () => boolean;
+  onError?: (err: unknown) => void;
+}
+
+const LSN = /^([0-9A-F]+)\/([0-9A-F]+)$/i;
+/** A WAL position (`16/B374D848`) as a number of bytes. */
+export const lsnBytes = (lsn: string): bigint => {
+  const m = LSN.exec(lsn);
+  if (!m) throw new Error(`not an LSN: ${lsn}`);
+  return (BigInt(`0x${m[1]}`) << 32n) + BigInt(`0x${m[2]}`);
+};
+
+/**
+ * Read-model queries served by a streaming replica (READ_DATABASE_URL), the primary standing in
+ * whenever the replica cannot: not configured, not answering, too far behind, or the request must see
+ * its own writes that the replica has not replayed yet. A query the replica fails with a lost
+ * connection is run again on the primary at once, so a stopped replica never costs a request.
+ */
+export function createReadPool(options: ReadPoolOptions): ReadPool {
+  const { primary, replica, maxLagMs, everyMs = 1000, primaryOnly, onError } = options;
+  if (!replica) return { pool: primary, replica: () => null, replayedPastNow: async () => false, close: async () => {} };
+
+  let state: ReplicaState = { usable: false, lagBytes: null, lagSeconds: null };
+  const check = async () => {
+    try {
+      const [{ rows: [p] }, { rows: [r] }] = await Promise.all([
+        primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'),
+        replica.query<{ recovering: boolean; replayed: string | null; age: number | null }>(
+          `SELECT pg_is_in_recovery() AS recovering, pg_last_wal_replay_lsn()::text AS replayed,
+                  extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS age`,
+        ),
+      ]);
+      if (!r.recovering || !r.replayed) {
+        state = { usable: false, lagBytes: null, lagSeconds: null };
+        return;
+      }
+      const behind = lsnBytes(p.lsn) - lsnBytes(r.replayed);
+      const lagBytes = Number(behind > 0n ? behind : 0n);
+      // An idle primary writes nothing to replay: the replica is as fresh as it can be, whatever the last transaction's age.
+      const lagSeconds = lagBytes === 0 ? 0 : Math.max(0, r.age ?? 0);
+      state = { usable: lagSeconds * 1000 <= maxLagMs, lagBytes, lagSeconds };
+    } catch (err) {
+      state = { usable: false, lagBytes: null, lagSeconds: null };
+      onError?.(err);
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+  const loop = () => {
+    timer = setTimeout(() => void check().finally(() => timer && loop()), everyMs);
+    timer.unref();
+  };
+  void check();
+  loop();
+
+  const onReplica = () => state.usable && !primaryOnly();
+  const pool = new Proxy(primary, {
+    get(target, prop, receiver) {
+      if (prop === 'query') {
+        return (...args: Parameters<pg.Pool['query']>) => {
+          if (!onReplica()) return (primary.query as (...a: unknown[]) => unknown)(...args);
+          return (replica.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((err: unknown) => {
+            if (!isUnavailable(err)) throw err;
+            state = { ...state, usable: false };
+            return (primary.query as (...a: unknown[]) => unknown)(...args);
+          });
+        };
+      }
+      if (prop === 'connect') return onReplica() ? replica.connect.bind(replica) : primary.connect.bind(primary);
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+
+  return {
+    pool,
+    replica: () => state,
+    async replayedPastNow(timeoutMs) {
+      if (!state.usable) return false;
+      const until = Date.now() + timeoutMs;
+      try {
+        const { rows: [p] } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+        const target = lsnBytes(p.lsn);
+        for (;;) {
+          const { rows: [r] } = await replica.query<{ replayed: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS replayed');
+          if (r.replayed && lsnBytes(r.replayed) >= target) return true;
+          if (Date.now() >= until) return false;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      } catch (err) {
+        if (isUnavailable(err)) return false;
+        throw err;
+      }
+    },
+    async close() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await replica.end();
+    },
+  };
+}
