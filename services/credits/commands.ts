@@ -7,17 +7,17 @@ import { runTransaction, type Tx } from '../eventstore/transaction.ts';
 import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
+import { budgetsView, type BudgetScope, type BudgetView, type SetBudget } from './budgets.ts';
 import type { AutoTopUpSettings } from './auto-top-up.ts';
 import { CreditCommandQueue, type CreditRequest, type Decided, type OrgStream } from './command-queue.ts';
 import { creditsView, type CreditsView } from './credits-view.ts';
-import type { CreditCommand } from './decider.ts';
+import { decideCredits, type CreditCommand } from './decider.ts';
 import { DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
 import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
 import { dedupCutoff, rememberUsageIds, seenUsageIds } from './usage-ids.ts';
-import { pendingOf, type PricedUsage, type UsageRecorded } from './usage-events.ts';
-import { decideUsage } from './usage.ts';
+import { pendingOf, type PricedUsage, type UsageRecorded, type UsageRefusal } from './usage-events.ts';
 
 export interface CreditsDeps<S extends CreditStreamState, E extends DomainEvent> {
   store: EventStore;
@@ -54,6 +54,8 @@ export interface Asked {
 export interface SpendInput {
   orgId: string;
   userId: string | null;
+  /** The project the spend is for: its budget must have room too (the caller checked it is the organization's). */
+  projectId?: string | null;
   credits: number;
   description: string;
   idempotencyKey: string;
@@ -128,7 +130,7 @@ export interface UsageBatchInput {
 }
 
 /** Each item's answer, in order: accepted (its exact cost), a duplicate (the first answer's cost), or refused for want of credits. */
-export type UsageItemOutcome = { status: 'accepted' | 'duplicate'; credits: string } | { status: 'rejected'; reason: 'insufficient_credits' };
+export type UsageItemOutcome = { status: 'accepted' | 'duplicate'; credits: string } | { status: 'rejected'; reason: UsageRefusal };
 
 export interface UsageBatchOutcome extends Amounts {
   results: UsageItemOutcome[];
@@ -136,15 +138,31 @@ export interface UsageBatchOutcome extends Amounts {
   debited: number;
 }
 
-/** Each item's answer: the first of an accepted id is accepted, any other of a known id a duplicate, the rest refused. */
-function usageResults(items: PricedUsage[], accepted: ReadonlySet<string>, answered: ReadonlyMap<string, { credits: string }>): UsageItemOutcome[] {
-  const first = new Set<string>();
+/** The first of each id not seen before: what a batch decides. */
+function freshUsage(items: PricedUsage[], seen: ReadonlyMap<string, unknown>): PricedUsage[] {
+  const fresh = new Map<string, PricedUsage>();
+  for (const item of items) if (!seen.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
+  return [...fresh.values()];
+}
+
+const recordedIn = (events: readonly DomainEvent[]): UsageRecorded['data'] => (events.find((e) => e.type === 'UsageRecorded') as UsageRecorded).data;
+
+/**
+ * Each item's answer: an id seen before answers its first cost as a duplicate; of the batch's own,
+ * the first of an accepted id is accepted (a repeat of it in the batch a duplicate), the others were
+ * refused with the batch's reason.
+ */
+function usageResults(items: PricedUsage[], seen: ReadonlyMap<string, { credits: string }>, recorded: UsageRecorded['data'] | null): UsageItemOutcome[] {
+  const accepted = new Map((recorded?.items ?? []).map((i) => [i.id, i.credits]));
+  const answered = new Set<string>();
   return items.map((item): UsageItemOutcome => {
-    const known = answered.get(item.id);
-    const isFirst = accepted.has(item.id) && !first.has(item.id);
-    first.add(item.id);
-    if (known) return { status: isFirst ? 'accepted' : 'duplicate', credits: known.credits };
-    return { status: 'rejected', reason: 'insufficient_credits' };
+    const before = seen.get(item.id);
+    if (before) return { status: 'duplicate', credits: before.credits };
+    const credits = accepted.get(item.id);
+    const first = !answered.has(item.id);
+    answered.add(item.id);
+    if (credits !== undefined) return { status: first ? 'accepted' : 'duplicate', credits };
+    return { status: 'rejected', reason: recorded?.refused?.reason ?? 'insufficient_credits' };
   });
 }
 
@@ -205,11 +223,11 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
 
   /** Spends from what is available; a repeated key answers the first result and spends nothing. */
   async debit(input: SpendInput): Promise<Amounts> {
-    const { orgId, userId, credits, description, idempotencyKey, metadata, at = now() } = input;
-    const decided = await this.run(orgId, { type: 'DebitCredits', data: { orgId, amount: credits, description, usageId: randomUUID(), userId, at } }, {
+    const { orgId, userId, projectId = null, credits, description, idempotencyKey, metadata, at = now() } = input;
+    const decided = await this.run(orgId, { type: 'DebitCredits', data: { orgId, amount: credits, description, usageId: randomUUID(), userId, projectId, at } }, {
       metadata,
       idempotencyKey: ledgerKeys.usage(orgId, idempotencyKey),
-      request: { credits, description },
+      request: projectId ? { credits, description, projectId } : { credits, description },
       result: amounts,
     });
     const result = decided.result as { balance: number; available?: number };
@@ -219,13 +237,13 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
 
   /** Reserves credits for work whose cost is known later; the same key answers the same hold. */
   async hold(input: HoldInput): Promise<PlacedHold> {
-    const { orgId, userId, credits, description, idempotencyKey, metadata, at = now() } = input;
+    const { orgId, userId, projectId = null, credits, description, idempotencyKey, metadata, at = now() } = input;
     const ttlSeconds = input.ttlSeconds ?? DEFAULT_HOLD_TTL_SECONDS;
     const holdId = randomUUID();
-    const decided = await this.run(orgId, { type: 'PlaceHold', data: { orgId, holdId, credits, description, ttlSeconds, userId, at } }, {
+    const decided = await this.run(orgId, { type: 'PlaceHold', data: { orgId, holdId, credits, description, ttlSeconds, userId, projectId, at } }, {
       metadata,
       idempotencyKey: ledgerKeys.hold(orgId, idempotencyKey),
-      request: { credits, description, ttlSeconds },
+      request: projectId ? { credits, description, ttlSeconds, projectId } : { credits, description, ttlSeconds },
       result: (state) => ({ holdId, credits, expiresAt: state.holds.find((h) => h.holdId === holdId)?.expiresAt ?? '', ...amounts(state) }),
     });
     if (!decided.repeated) this.scheduleExpiries(decided.events);
@@ -335,40 +353,34 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     const cutoff = dedupCutoff(at);
     const committed = await runTransaction(this.deps.store.pool, this.deps.store, async (tx) => {
       const seen = await seenUsageIds(tx.client, orgId, [...new Set(items.map((i) => i.id))], cutoff);
-      const fresh = new Map<string, PricedUsage>();
-      for (const item of items) if (!seen.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
-      if (fresh.size === 0) return { state: await this.state(orgId, tx.client), events: [] as E[], accepted: new Set<string>(), answered: seen };
-      const command: CreditCommand = { type: 'RecordUsage', data: { orgId, usageId: randomUUID(), items: [...fresh.values()], userId, at } };
+      const fresh = freshUsage(items, seen);
+      if (fresh.length === 0) return { state: await this.state(orgId, tx.client), events: [] as E[], recorded: null, seen };
+      const command: CreditCommand = { type: 'RecordUsage', data: { orgId, usageId: randomUUID(), items: fresh, userId, at } };
       const outcome = await tx.run(decider, stream, command, { metadata, cache });
-      const recorded = creditEvents(outcome.events).find((e): e is UsageRecorded => e.type === 'UsageRecorded');
-      const accepted = recorded?.data.items ?? [];
-      await rememberUsageIds(tx.client, orgId, accepted.map((i) => ({ id: i.id, outcome: { credits: i.credits } })), at, cutoff);
+      const recorded = recordedIn(outcome.events);
+      await rememberUsageIds(tx.client, orgId, recorded.items.map((i) => ({ id: i.id, outcome: { credits: i.credits } })), at, cutoff);
       const append = outcome.append;
       if (append) tx.afterCommit(() => cache.set(stream, outcome.state, append.nextVersion));
-      const answered = new Map(seen);
-      for (const i of accepted) answered.set(i.id, { credits: i.credits });
-      return { state: outcome.state, events: outcome.events, accepted: new Set(accepted.map((i) => i.id)), answered };
+      return { state: outcome.state, events: outcome.events, recorded, seen };
     });
-    const { state, events, accepted, answered } = committed.value;
+    const { state, events, recorded, seen } = committed.value;
     for (const { append } of committed.appended) this.deps.appended?.(append.position);
     this.queueTopUp(orgId, events);
-    const debited = creditEvents(events).reduce((n, e) => (e.type === 'UsageRecorded' ? n + e.data.debited : n), 0);
-    return { results: usageResults(items, accepted, answered), debited, ...amounts(state) };
+    return { results: usageResults(items, seen, recorded), debited: recorded?.debited ?? 0, ...amounts(state) };
   }
 
   /** What `recordUsage` would answer now for these events, deciding nothing: the quote. */
-  async quoteUsage(input: Omit<UsageBatchInput, 'metadata' | 'userId'>): Promise<UsageBatchOutcome> {
-    const { orgId, items, at = now() } = input;
+  async quoteUsage(input: Omit<UsageBatchInput, 'metadata'>): Promise<UsageBatchOutcome> {
+    const { orgId, userId, items, at = now() } = input;
     const [state, seen] = await Promise.all([this.state(orgId), seenUsageIds(this.deps.store.pool, orgId, [...new Set(items.map((i) => i.id))], dedupCutoff(at))]);
-    const fresh = new Map<string, PricedUsage>();
-    for (const item of items) if (!seen.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
-    const folded = creditsView(state, at);
-    const { debit, recorded } = decideUsage({ type: 'RecordUsage', data: { orgId, usageId: '', items: [...fresh.values()], userId: null, at } }, state);
-    const answered = new Map(seen);
-    for (const i of recorded?.data.items ?? []) answered.set(i.id, { credits: i.credits });
-    const accepted = new Set((recorded?.data.items ?? []).map((i) => i.id));
-    const debited = debit?.data.amount ?? 0;
-    return { results: usageResults(items, accepted, answered), debited, balance: folded.balance - debited, available: folded.available - debited };
+    const fresh = freshUsage(items, seen);
+    if (fresh.length === 0) {
+      const { balance, available } = creditsView(state, at);
+      return { results: usageResults(items, seen, null), debited: 0, balance, available };
+    }
+    const decided = decideCredits({ type: 'RecordUsage', data: { orgId, usageId: '', items: fresh, userId, at } }, state);
+    const recorded = recordedIn(decided.events as E[]);
+    return { results: usageResults(items, seen, recorded), debited: recorded.debited, ...amounts(decided.state) };
   }
 
   /** The low-balance alert's threshold (null: off). */
@@ -376,6 +388,25 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     const decided = await this.run(orgId, { type: 'SetAlerts', data: { orgId, lowBalanceCredits, at: now() } }, { metadata });
     await this.settled(decided);
     return decided.state;
+  }
+
+  /** The organization's budgets with what each has spent this period and holds (from the stream). */
+  async budgets(orgId: string, at = now()): Promise<BudgetView[]> {
+    return budgetsView(await this.state(orgId), at);
+  }
+
+  /** Sets (or changes) the budget of a member or a project; the caller checked the member or project is the organization's. */
+  async setBudget(input: Omit<SetBudget['data'], 'at'>, metadata: EventMetadata): Promise<BudgetView> {
+    const at = now();
+    const decided = await this.run(input.orgId, { type: 'SetBudget', data: { ...input, at } }, { metadata });
+    await this.settled(decided);
+    return budgetsView(decided.state, at).find((b) => b.scope === input.scope && b.id === input.id)!;
+  }
+
+  /** Removes a budget (404 when there is none). */
+  async removeBudget(orgId: string, scope: BudgetScope, id: string, metadata: EventMetadata): Promise<void> {
+    const decided = await this.run(orgId, { type: 'RemoveBudget', data: { orgId, scope, id, at: now() } }, { metadata });
+    await this.settled(decided);
   }
 
   /** The member's auto top-up settings (checked against the plans by the caller). */

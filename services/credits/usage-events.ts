@@ -13,10 +13,25 @@ export interface PricedUsage {
   projectId: string | null;
 }
 
-/** The usage accepted by one batch: what the batch debited and each meter's remainder after it. */
+export type UsageRefusal = 'insufficient_credits' | 'budget_exceeded';
+
+/**
+ * One batch of usage: the events accepted (all of them priced; possibly none), what they debited
+ * (the CreditsDebited beside it, one per project), each meter's remainder after them, and why the
+ * rest of the batch was refused.
+ */
 export type UsageRecorded = DomainEvent<
   'UsageRecorded',
-  { orgId: string; usageId: string; items: PricedUsage[]; debited: number; remainders: Record<string, string>; userId: string | null; at: string }
+  {
+    orgId: string;
+    usageId: string;
+    items: PricedUsage[];
+    debited: number;
+    remainders: Record<string, string>;
+    refused: { count: number; reason: UsageRefusal } | null;
+    userId: string | null;
+    at: string;
+  }
 >;
 
 /** Each meter's carried fraction of a credit, in picocredits (a meter at 0 is left out). */

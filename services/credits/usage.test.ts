@@ -73,6 +73,7 @@ describe('metered usage: no credit lost to rounding', () => {
     const { next, debited, events } = debitedBy(state, record(items, 1));
     const recorded = events.find((e) => e.type === 'UsageRecorded');
     expect(recorded?.type === 'UsageRecorded' && recorded.data.items.map((i) => i.id)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(recorded?.type === 'UsageRecorded' && recorded.data.refused).toEqual({ count: 1, reason: 'insufficient_credits' });
     expect(debited).toBe(2);
     expect(next.usageRemainders['api.call']).toBe('0.8');
   });

@@ -1,52 +1,68 @@
 import { formatPico, parsePico, PICO } from '../platform/decimal.ts';
+import { BudgetExceeded, checkBudgets } from './budgets.ts';
+import type { Draft } from './decisions.ts';
 import { OrganizationInactive } from './errors.ts';
-import { spendable, takeInOrder } from './lots.ts';
-import type { CreditsDebited, CreditStreamState } from './events.ts';
-import type { PricedUsage, UsageRecorded } from './usage-events.ts';
+import { spendable, takeInOrder, type CreditStreamState } from './events.ts';
+import type { PricedUsage, UsageRefusal } from './usage-events.ts';
 
 /**
  * A batch of priced usage, decided in order: each event adds its exact cost to its meter's
- * remainder, and the whole credits the remainders reach are debited (in spending order, once for the
- * batch); what is left under one credit is carried forward. When the whole credits would exceed
- * what is available, that event and the rest of the batch are refused.
+ * remainder, and the whole credits the remainders reach are debited (in spending order, once per
+ * project of the batch, so project and member budgets count them); what is left under one credit is
+ * carried forward. When the whole credits would exceed what is available, or a budget of the member
+ * or of the event's project, that event and the rest of the batch are refused.
  */
 export type RecordUsage = {
   type: 'RecordUsage';
   data: { orgId: string; usageId: string; items: PricedUsage[]; userId: string | null; at: string };
 };
 
-export interface UsageDecision {
-  debit: CreditsDebited | null;
-  recorded: UsageRecorded | null;
-  /** How many of the items (from the start) were accepted; the rest are refused for want of credits. */
-  accepted: number;
+/** Why the rest of a batch would be refused at this event, or null when it fits. */
+function refusal(state: CreditStreamState, userId: string | null, projectId: string | null, byMember: bigint, byProject: bigint, at: string): UsageRefusal | null {
+  try {
+    if (userId) checkBudgets(state, { userId, projectId: null }, Number(byMember), at);
+    if (projectId) checkBudgets(state, { userId: null, projectId }, Number(byProject), at);
+    return null;
+  } catch (err) {
+    if (err instanceof BudgetExceeded) return 'budget_exceeded';
+    throw err;
+  }
 }
 
-/** What `RecordUsage` decides against a state whose due lots are already expired (see decideCredits). */
-export function decideUsage({ data }: RecordUsage, state: CreditStreamState): UsageDecision {
+/** `RecordUsage` against a draft whose due lots are already expired (see decideCredits). */
+export function decideUsage({ data }: RecordUsage, draft: Draft<CreditStreamState>): void {
+  const { state } = draft;
   if (!state.active) throw new OrganizationInactive();
   const available = BigInt(spendable(state, data.at));
-  const remainders = new Map<string, bigint>();
   const carried = state.usageRemainders ?? {};
+  const remainders = new Map<string, bigint>();
   const remainderOf = (meter: string) => remainders.get(meter) ?? (carried[meter] ? parsePico(carried[meter]) : 0n);
+  const perProject = new Map<string | null, bigint>();
   let whole = 0n;
   let accepted = 0;
+  let refused: UsageRefusal | null = null;
   for (const item of data.items) {
     const total = remainderOf(item.meter) + parsePico(item.credits);
-    if (whole + total / PICO > available) break;
-    whole += total / PICO;
+    const adds = total / PICO;
+    if (adds > 0n) {
+      if (whole + adds > available) refused = 'insufficient_credits';
+      else refused = refusal(state, data.userId, item.projectId, whole + adds, (perProject.get(item.projectId) ?? 0n) + adds, data.at);
+      if (refused) break;
+      perProject.set(item.projectId, (perProject.get(item.projectId) ?? 0n) + adds);
+    }
+    whole += adds;
     remainders.set(item.meter, total % PICO);
     accepted++;
   }
-  if (accepted === 0) return { debit: null, recorded: null, accepted };
   const { orgId, usageId, userId, at } = data;
   const items = data.items.slice(0, accepted);
-  const debited = Number(whole);
-  let debit: CreditsDebited | null = null;
-  if (debited > 0) {
-    const lots = takeInOrder(state.lots, debited, at)!;
-    debit = { type: 'CreditsDebited', data: { orgId, amount: debited, description: `Metered usage: ${items.length} events`, usageId, userId, balanceAfter: 0, at, lots } };
+  for (const [projectId, amount] of perProject) {
+    const lots = takeInOrder(draft.state.lots, Number(amount), at)!;
+    const count = items.filter((i) => i.projectId === projectId).length;
+    const description = `Metered usage: ${count} event${count === 1 ? '' : 's'}`;
+    draft.push({ type: 'CreditsDebited', data: { orgId, amount: Number(amount), description, usageId, userId, ...(projectId ? { projectId } : {}), balanceAfter: 0, at, lots } });
   }
   const after = Object.fromEntries([...remainders].map(([meter, value]) => [meter, formatPico(value)]));
-  return { debit, recorded: { type: 'UsageRecorded', data: { orgId, usageId, items, debited, remainders: after, userId, at } }, accepted };
+  const rest = data.items.length - accepted;
+  draft.push({ type: 'UsageRecorded', data: { orgId, usageId, items, debited: Number(whole), remainders: after, refused: rest ? { count: rest, reason: refused! } : null, userId, at } });
 }

@@ -12,7 +12,7 @@ export interface UsageDeps {
   store: EventStore;
   credits: {
     recordUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; metadata: EventMetadata; at?: string }): Promise<UsageBatchOutcome>;
-    quoteUsage(input: { orgId: string; items: PricedUsage[]; at?: string }): Promise<UsageBatchOutcome>;
+    quoteUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; at?: string }): Promise<UsageBatchOutcome>;
   };
 }
 
@@ -69,7 +69,7 @@ export async function ingestUsage(deps: UsageDeps, input: IngestInput, mode: 're
   const outcome =
     mode === 'record'
       ? await deps.credits.recordUsage({ orgId: input.orgId, userId: input.userId, items, metadata: input.metadata, at })
-      : await deps.credits.quoteUsage({ orgId: input.orgId, items, at });
+      : await deps.credits.quoteUsage({ orgId: input.orgId, userId: input.userId, items, at });
   let next = 0;
   let exact = 0n;
   const results = checked.map((c): EventResult => {

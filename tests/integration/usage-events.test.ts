@@ -128,6 +128,16 @@ describe('POST /api/usage/events', () => {
     expect(retry.body.balance).toBe(0);
   });
 
+  it('refuses the rest of a batch with budget_exceeded once a member or project budget is spent', async () => {
+    const { client, userId, orgId } = await memberWithOrg(t, 'budgeted@example.com', 100);
+    await t.app.credits.setBudget({ orgId, scope: 'member', id: userId, credits: 5, period: 'month' }, { actor: 'test' });
+    const res = await client.post('/api/usage/events', { events: calls(8) });
+    expect(res.body.results.map((r: { status: string; reason?: string }) => r.reason ?? r.status)).toEqual([...Array(5).fill('accepted'), ...Array(3).fill('budget_exceeded')]);
+    expect(res.body).toMatchObject({ debited: 5, balance: 95 });
+    const budgets = await t.app.credits.budgets(orgId);
+    expect(budgets).toEqual([expect.objectContaining({ scope: 'member', id: userId, spent: 5 })]);
+  });
+
   it('refuses bad events one by one with their reason (never a 500), and too many events or too large a body with 413', async () => {
     const { client } = await memberWithOrg(t, 'sloppy@example.com', 100);
     const res = await client.post('/api/usage/events', {
