@@ -19,11 +19,13 @@ import storableText from './plugins/storable-text.ts';
 import queueBoard from './plugins/queue-board.ts';
 import queues from './plugins/queues.ts';
 import rateLimits from './plugins/rate-limits.ts';
+import affinity from './plugins/affinity.ts';
 import readYourWrites from './plugins/read-your-writes.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import swagger from './plugins/swagger.ts';
 import web from './plugins/web.ts';
 import metrics from './plugins/metrics.ts';
+import orgRoles from './plugins/org-roles.ts';
 import { registerRoutes } from './routes.ts';
 
 export const REDACTED_PATHS = ['req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]', 'res.headers["set-cookie"]'];
@@ -43,7 +45,7 @@ export interface BuildOptions {
   connectReadModels?: ConnectReadModels;
 }
 
-/** The whole API as one plugin tree; `server.ts` only boots it. */
+/** The whole API as one plugin tree; the entry points (`bin/api.ts`, `bin/start.ts`) only boot it. */
 export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -89,8 +91,10 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
   await app.register(credits);
   await app.register(identities);
   await app.register(auth);
+  await app.register(orgRoles);
   await app.register(rateLimits);
   await app.register(readYourWrites);
+  await app.register(affinity);
   await app.register(board);
   await registerRoutes(app);
   await app.register(queueBoard);
