@@ -129,7 +129,7 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   decideFolded: decideOrg,
   upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
   // 2: lots and holds (events before them are upcast when the stream is read again); 3: the Stripe customer, alerts or auto top-up (three branches); 5: all three; 6: auto top-up's recorded crossings.
-  // 7: members, invitations and budgets (the whole stream is folded again, so every creator becomes an owner).
-  // 8: replaced subscriptions.
-  snapshotVersion: 8,
+  // 7: members, invitations and budgets (the whole stream is folded again, so every creator becomes an owner); 8: metered usage's remainders.
+  // 9: replaced subscriptions.
+  snapshotVersion: 9,
 };
