@@ -45,7 +45,7 @@ export interface BuildOptions {
   connectReadModels?: ConnectReadModels;
 }
 
-/** The whole API as one plugin tree; `server.ts` only boots it. */
+/** The whole API as one plugin tree; the entry points (`bin/api.ts`, `bin/start.ts`) only boot it. */
 export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {

@@ -193,7 +193,7 @@ describe('invitations', () => {
 });
 
 describe('membership', () => {
-  it('removes a member at once on every API process (within a second); they keep their account and may name a new organization; keys and projects stay', async () => {
+  it('removes a member at once on every API process (within a second); they keep their account and may name a new organization; keys and projects stay', { timeout: 300_000 }, async () => {
     const owner = await team(50);
     const member = await join(owner.client, 'member');
     const key = (await owner.client.post('/api/me/api-keys', { name: 'server' })).body.key as string;
