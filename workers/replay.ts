@@ -5,7 +5,8 @@ import { checkDrift } from '../projections/drift.ts';
 import { driftFailed, driftFinished, driftProgress, driftStarted } from '../projections/drift-results.ts';
 import { projectionByName, projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUpJob, type JobData } from '../services/platform/jobs.ts';
+import { catchUpJob, EVENT_PARTITIONS, type JobData } from '../services/platform/jobs.ts';
+import { ensureEventPartitions } from '../services/eventstore/partitions.ts';
 
 export interface ReplayDeps {
   pool: pg.Pool;
@@ -27,6 +28,7 @@ export function replayHandlers(deps: ReplayDeps) {
       await deps.projector.add(next.name, next.data, next.opts);
       return { version };
     },
+    'event-partitions': async () => ({ made: await ensureEventPartitions(deps.pool, EVENT_PARTITIONS.monthsAhead) }),
     /** One read model (or every one, one after the other) rebuilt into shadow tables and compared with the live ones; the result kept, nothing repaired. */
     'drift-check': async (job: Job<JobData<'replay', 'drift-check'>>) => {
       const named = job.data.projection ? projectionByName(job.data.projection) : undefined;

@@ -12,6 +12,7 @@ export const usersProjection: Projection<UserEvent> = {
     'RoleAssignedToUser',
     'RoleRemovedFromUser',
     'UserJoinedOrganization',
+    'UserLeftOrganization',
   ] satisfies UserEvent['type'][],
   tables: ['users', 'user_roles'],
   schema: (t) => `
@@ -66,6 +67,9 @@ export const usersProjection: Projection<UserEvent> = {
           break;
         case 'UserJoinedOrganization':
           await set('organization_id = $4', [event.data.orgId]);
+          break;
+        case 'UserLeftOrganization':
+          await set('organization_id = CASE WHEN organization_id = $4 THEN NULL ELSE organization_id END', [event.data.orgId]);
           break;
         case 'RoleAssignedToUser':
           await db.query(`INSERT INTO ${t('user_roles')} (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [

@@ -13,7 +13,7 @@ export interface WebhookMessage {
 }
 
 /** The org events that become webhook messages. */
-export const MESSAGE_SOURCES = ['CreditsGranted', 'CreditsExpired', 'HoldExpired', 'PlanSubscribed', 'PlanCancelled', 'CreditsLow', 'CreditsDepleted', 'AutoTopUpFailed', 'SynthesisWritten'] as const;
+export const MESSAGE_SOURCES = ['CreditsGranted', 'CreditsExpired', 'HoldExpired', 'PlanSubscribed', 'PlanCancelled', 'CreditsLow', 'CreditsDepleted', 'AutoTopUpFailed', 'SynthesisWritten', 'BudgetThresholdCrossed'] as const;
 
 const message = (event: StoredEvent, orgId: string, type: WebhookEventType, data: Record<string, unknown>): WebhookMessage => ({
   orgId,
@@ -44,6 +44,10 @@ export function messageOf(event: StoredEvent<OrgEvent | SynthesisWritten>): Webh
       return message(event, event.data.orgId, 'credits.depleted', { available: event.data.available });
     case 'AutoTopUpFailed':
       return message(event, event.data.orgId, 'auto_top_up.failed', { crossing: event.data.crossing, reason: event.data.reason });
+    case 'BudgetThresholdCrossed': {
+      const { scope, id, threshold, credits, spent, held, period, periodStart } = event.data;
+      return message(event, event.data.orgId, 'budget.threshold', { scope, id, threshold, credits, spent, held, period, periodStart });
+    }
     case 'SynthesisWritten': {
       // A board meeting's action items, for a team's chat or task tool (none: nothing is sent).
       const d = event.data;

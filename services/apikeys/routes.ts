@@ -7,6 +7,7 @@ import { memberOrg } from '../platform/member.ts';
 import { apiKeyDecider } from './decider.ts';
 import { apiKeyStreamId } from './events.ts';
 import { createKey } from './keys.ts';
+import { requireOrgRole } from '../orgs/access.ts';
 import { CreateKeyBody, CreatedKey, KeyList, KeyParams, OrgKeyParams, RevokedKey } from './schemas.ts';
 
 /** Revokes at once: this process drops the key before answering, the others within a notification. */
@@ -21,9 +22,10 @@ async function revoke(app: FastifyInstance, request: FastifyRequest, keyId: stri
   return { id: keyId, revokedAt: outcome.state.revokedAt! };
 }
 
-/** Any active member of an organization manages its keys; the secret is shown once, at creation. */
+/** An owner or a billing member of an organization manages its keys; the secret is shown once, at creation. */
 export const meApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
+  app.addHook('onRequest', requireOrgRole(app, 'billing'));
 
   app.get('/', { schema: { tags: ['api keys'], response: { 200: KeyList } } }, async (request) => {
     const orgId = request.user!.organization_id;

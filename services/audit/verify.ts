@@ -11,7 +11,8 @@ export interface ChainCheck {
 /** Recomputes a stream's hash chain from the events as they are stored now. */
 export async function verifyStream(db: Queryable, streamId: string): Promise<ChainCheck> {
   const res = await db.query(
-    `SELECT stream_position, event_content(e) AS content, hash FROM events e WHERE stream_id = $1 ORDER BY stream_position`,
+    `SELECT stream_position, event_content_of(stream_id, stream_position, event_id, type, data, metadata) AS content, hash
+       FROM event_log WHERE stream_id = $1 ORDER BY stream_position`,
     [streamId],
   );
   let prev = Buffer.alloc(0);

@@ -108,7 +108,7 @@ export async function reconcileOrg(deps: ApplyDeps, stripe: Stripe, orgId: strin
 
 /** Every organization that has a Stripe customer (read from the log: the link is an event of its stream). */
 async function orgsWithCustomer(deps: ApplyDeps): Promise<string[]> {
-  const res = await deps.pool.query(`SELECT DISTINCT data->>'orgId' AS org_id FROM events WHERE type = 'StripeCustomerLinked' ORDER BY 1`);
+  const res = await deps.pool.query(`SELECT DISTINCT data->>'orgId' AS org_id FROM event_log WHERE type = 'StripeCustomerLinked' ORDER BY 1`);
   return res.rows.map((r) => r.org_id as string);
 }
 

@@ -54,6 +54,7 @@ export async function placeHolds(deps: HoldDeps, owner: HoldOwner, calls: Planne
       const placed = await deps.credits.hold({
         orgId: owner.orgId,
         userId: owner.userId,
+        projectId: owner.projectId,
         credits: call.maxCredits,
         description: describe(call),
         idempotencyKey: holdKey(owner, call),

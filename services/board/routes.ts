@@ -8,7 +8,7 @@ import { projectDecider } from '../projects/decider.ts';
 import { projectStreamId } from '../projects/events.ts';
 import { listAdvisors } from '../../projections/assistants/queries.ts';
 import { listSessions } from '../../projections/sessions/queries.ts';
-import { InsufficientCreditsAnswer, ErrorAnswer } from '../credits/schemas.ts';
+import { SpendRefusedAnswer, ErrorAnswer } from '../credits/schemas.ts';
 import { activeOrg, holdAll, ownProject, planFor, providerOf, setupOf, type Passages } from './ask.ts';
 import { sessionDecider, type SessionCommand } from './decider.ts';
 import { sessionStreamId, type SessionState } from './events.ts';
@@ -37,7 +37,7 @@ import { sessionView, withLatest } from './view.ts';
 export { NoModelProvider } from './ask.ts';
 
 const tags = ['board'];
-export const boardErrors = { 400: ErrorAnswer, 402: InsufficientCreditsAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 503: NoProviderAnswer };
+export const boardErrors = { 400: ErrorAnswer, 402: SpendRefusedAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 503: NoProviderAnswer };
 
 /** The caller's session of the board, from its stream; another organization's (or a deleted one) is not found. */
 export async function ownSession(app: FastifyInstance, request: FastifyRequest, sessionId: string): Promise<SessionState> {

@@ -7,6 +7,7 @@ import type { Tx } from '../eventstore/transaction.ts';
 import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
+import { budgetsView, type BudgetScope, type BudgetView, type SetBudget } from './budgets.ts';
 import type { AutoTopUpSettings } from './auto-top-up.ts';
 import { CreditCommandQueue, type CreditRequest, type Decided, type OrgStream } from './command-queue.ts';
 import { creditsView, type CreditsView } from './credits-view.ts';
@@ -51,6 +52,8 @@ export interface Asked {
 export interface SpendInput {
   orgId: string;
   userId: string | null;
+  /** The project the spend is for: its budget must have room too (the caller checked it is the organization's). */
+  projectId?: string | null;
   credits: number;
   description: string;
   idempotencyKey: string;
@@ -170,11 +173,11 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
 
   /** Spends from what is available; a repeated key answers the first result and spends nothing. */
   async debit(input: SpendInput): Promise<Amounts> {
-    const { orgId, userId, credits, description, idempotencyKey, metadata, at = now() } = input;
-    const decided = await this.run(orgId, { type: 'DebitCredits', data: { orgId, amount: credits, description, usageId: randomUUID(), userId, at } }, {
+    const { orgId, userId, projectId = null, credits, description, idempotencyKey, metadata, at = now() } = input;
+    const decided = await this.run(orgId, { type: 'DebitCredits', data: { orgId, amount: credits, description, usageId: randomUUID(), userId, projectId, at } }, {
       metadata,
       idempotencyKey: ledgerKeys.usage(orgId, idempotencyKey),
-      request: { credits, description },
+      request: projectId ? { credits, description, projectId } : { credits, description },
       result: amounts,
     });
     const result = decided.result as { balance: number; available?: number };
@@ -184,13 +187,13 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
 
   /** Reserves credits for work whose cost is known later; the same key answers the same hold. */
   async hold(input: HoldInput): Promise<PlacedHold> {
-    const { orgId, userId, credits, description, idempotencyKey, metadata, at = now() } = input;
+    const { orgId, userId, projectId = null, credits, description, idempotencyKey, metadata, at = now() } = input;
     const ttlSeconds = input.ttlSeconds ?? DEFAULT_HOLD_TTL_SECONDS;
     const holdId = randomUUID();
-    const decided = await this.run(orgId, { type: 'PlaceHold', data: { orgId, holdId, credits, description, ttlSeconds, userId, at } }, {
+    const decided = await this.run(orgId, { type: 'PlaceHold', data: { orgId, holdId, credits, description, ttlSeconds, userId, projectId, at } }, {
       metadata,
       idempotencyKey: ledgerKeys.hold(orgId, idempotencyKey),
-      request: { credits, description, ttlSeconds },
+      request: projectId ? { credits, description, ttlSeconds, projectId } : { credits, description, ttlSeconds },
       result: (state) => ({ holdId, credits, expiresAt: state.holds.find((h) => h.holdId === holdId)?.expiresAt ?? '', ...amounts(state) }),
     });
     if (!decided.repeated) this.scheduleExpiries(decided.events);
@@ -292,6 +295,25 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     const decided = await this.run(orgId, { type: 'SetAlerts', data: { orgId, lowBalanceCredits, at: now() } }, { metadata });
     await this.settled(decided);
     return decided.state;
+  }
+
+  /** The organization's budgets with what each has spent this period and holds (from the stream). */
+  async budgets(orgId: string, at = now()): Promise<BudgetView[]> {
+    return budgetsView(await this.state(orgId), at);
+  }
+
+  /** Sets (or changes) the budget of a member or a project; the caller checked the member or project is the organization's. */
+  async setBudget(input: Omit<SetBudget['data'], 'at'>, metadata: EventMetadata): Promise<BudgetView> {
+    const at = now();
+    const decided = await this.run(input.orgId, { type: 'SetBudget', data: { ...input, at } }, { metadata });
+    await this.settled(decided);
+    return budgetsView(decided.state, at).find((b) => b.scope === input.scope && b.id === input.id)!;
+  }
+
+  /** Removes a budget (404 when there is none). */
+  async removeBudget(orgId: string, scope: BudgetScope, id: string, metadata: EventMetadata): Promise<void> {
+    const decided = await this.run(orgId, { type: 'RemoveBudget', data: { orgId, scope, id, at: now() } }, { metadata });
+    await this.settled(decided);
   }
 
   /** The member's auto top-up settings (checked against the plans by the caller). */

@@ -1,15 +1,17 @@
 import type { Folded } from '../eventstore/decider.ts';
 import { sayAlerts, setAlerts, type SetAlerts } from './alerts.ts';
+import { crossedThresholds, decideBudget, type BudgetCommand } from './budgets.ts';
 import { crossingToRecord, decideConfigure, decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
 import { decideLedger, Draft, mustExist, type LedgerCommand } from './decisions.ts';
 import type { CreditEvent, CreditStreamState } from './events.ts';
 
 export type { AdjustCredits, CaptureHold, DebitCredits, ExpireCredits, ExpireHold, GrantCredits, LedgerCommand, PlaceHold, ReleaseHold, RevokeCredits } from './decisions.ts';
 export type { SetAlerts } from './alerts.ts';
+export type { BudgetCommand, RemoveBudget, SetBudget } from './budgets.ts';
 export type { AutoTopUpCommand, ConfigureAutoTopUp, RecordAutoTopUp, StartAutoTopUp } from './auto-top-up.ts';
 
 /** Every command the credits decide, on the organization's stream. Only services/credits builds them (commands.ts runs them). */
-export type CreditCommand = LedgerCommand | SetAlerts | AutoTopUpCommand;
+export type CreditCommand = LedgerCommand | SetAlerts | AutoTopUpCommand | BudgetCommand;
 
 /**
  * The credits' decide, composed into the organization's decider by services/orgs: a credit command's
@@ -23,6 +25,12 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
     case 'SetAlerts':
       mustExist(state);
       setAlerts(command, draft);
+      break;
+    case 'SetBudget':
+    case 'RemoveBudget':
+      mustExist(state);
+      push(decideBudget(command, state));
+      sayBudgetThresholds(draft, command.data.orgId, command.data.at);
       break;
     case 'ConfigureAutoTopUp':
       mustExist(state);
@@ -47,6 +55,7 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
       decideLedger(command, draft);
       sayAlerts(draft, command.data.orgId, command.data.at);
       recordCrossing(draft, command.data.orgId, command.data.at);
+      sayBudgetThresholds(draft, command.data.orgId, command.data.at);
       break;
     default: {
       const unknown: never = command;
@@ -54,6 +63,12 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
     }
   }
   return { events: draft.events, state: draft.state };
+}
+
+/** After a decision that changed something: the budget thresholds its spending crossed. */
+function sayBudgetThresholds<S extends CreditStreamState>(draft: Draft<S>, orgId: string, at: string): void {
+  if (draft.events.length === 0) return;
+  for (const event of crossedThresholds(draft.state, orgId, at)) draft.push(event);
 }
 
 /** A debit that crossed the auto top-up threshold records the crossing in its own append: the charge is found even if queueing it fails. */
@@ -77,6 +92,8 @@ export const CREDIT_COMMAND_TYPES = [
   'ConfigureAutoTopUp',
   'StartAutoTopUp',
   'RecordAutoTopUp',
+  'SetBudget',
+  'RemoveBudget',
 ] as const satisfies readonly CreditCommand['type'][];
 // A credit command missing from the list above fails to compile here.
 const listed: [Exclude<CreditCommand['type'], (typeof CREDIT_COMMAND_TYPES)[number]>] extends [never] ? true : false = true;

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
+import { checkBudgets } from './budgets.ts';
 import { AdjustmentExceedsAvailable, CaptureExceedsHold, HoldPastExpiry, InsufficientCredits, OrganizationInactive } from './errors.ts';
 import {
   availableOf,
@@ -40,7 +41,7 @@ export type GrantCredits = {
 };
 export type DebitCredits = {
   type: 'DebitCredits';
-  data: { orgId: string; amount: number; description: string; usageId: string; userId: string | null; at: string };
+  data: { orgId: string; amount: number; description: string; usageId: string; userId: string | null; projectId?: string | null; at: string };
 };
 /** Takes credits back; never below zero: what cannot be taken is recorded as the shortfall. `lotKey`: only from that grant's lot. */
 export type RevokeCredits = {
@@ -63,7 +64,7 @@ export type AdjustCredits = {
 };
 export type PlaceHold = {
   type: 'PlaceHold';
-  data: { orgId: string; holdId: string; credits: number; description: string; ttlSeconds: number; userId: string | null; at: string };
+  data: { orgId: string; holdId: string; credits: number; description: string; ttlSeconds: number; userId: string | null; projectId?: string | null; at: string };
 };
 /** `credits` (default: the whole hold) become a debit; the rest goes back. */
 export type CaptureHold = {
@@ -144,9 +145,11 @@ function grant({ data }: GrantCredits, draft: Draft<CreditStreamState>): void {
 function debit({ data }: DebitCredits, draft: Draft<CreditStreamState>): void {
   positiveWhole(data.amount, 'credits');
   mustBeActive(draft.state);
+  checkBudgets(draft.state, { userId: data.userId, projectId: data.projectId ?? null }, data.amount, data.at);
   const lots = takeInOrder(draft.state.lots, data.amount, data.at);
   if (!lots) throw lessThanAvailable(draft.state);
-  draft.push({ type: 'CreditsDebited', data: { ...data, lots, balanceAfter: 0 } });
+  const { projectId, ...rest } = data;
+  draft.push({ type: 'CreditsDebited', data: { ...rest, ...(projectId ? { projectId } : {}), lots, balanceAfter: 0 } });
 }
 
 function revoke({ data }: RevokeCredits, draft: Draft<CreditStreamState>): void {
@@ -194,11 +197,13 @@ function placeHold({ data }: PlaceHold, draft: Draft<CreditStreamState>): void {
   }
   mustBeActive(draft.state);
   if (draft.state.holds.some((h) => h.holdId === data.holdId)) throw new ConflictError('This hold already exists');
+  const projectId = data.projectId ?? null;
+  checkBudgets(draft.state, { userId: data.userId, projectId }, data.credits, data.at);
   const lots = takeInOrder(draft.state.lots, data.credits, data.at);
   if (!lots) throw lessThanAvailable(draft.state);
   const { orgId, holdId, credits, description, userId, at } = data;
   const expiresAt = new Date(Date.parse(at) + data.ttlSeconds * 1000).toISOString();
-  draft.push({ type: 'HoldPlaced', data: { orgId, holdId, credits, description, expiresAt, lots, userId, at } });
+  draft.push({ type: 'HoldPlaced', data: { orgId, holdId, credits, description, expiresAt, lots, userId, ...(projectId ? { projectId } : {}), at } });
 }
 
 const openHold = (state: CreditStreamState, holdId: string) => {

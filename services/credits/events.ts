@@ -18,7 +18,10 @@ import {
   type Take,
 } from './lots.ts';
 
+import { countSpend, evolveBudget, initialBudgetState, BUDGET_EVENT_TYPES, type BudgetEvent, type BudgetState, type HoldOwner } from './budgets.ts';
+
 export type { AutoTopUpAttempted, AutoTopUpConfigured, AutoTopUpCrossed, AutoTopUpEvent, AutoTopUpSettings, AutoTopUpSkipped, TopUpState } from './auto-top-up.ts';
+export type { BudgetEvent, BudgetRemoved, BudgetSet, BudgetThresholdCrossed } from './budgets.ts';
 export * from './lots.ts';
 
 /**
@@ -53,7 +56,19 @@ export type CreditsGranted = DomainEvent<
  */
 export type CreditsDebited = DomainEvent<
   'CreditsDebited',
-  { orgId: string; amount: number; description: string; usageId: string; userId: string | null; balanceAfter: number; at: string; lots?: Take[]; holdId?: string }
+  {
+    orgId: string;
+    amount: number;
+    description: string;
+    usageId: string;
+    userId: string | null;
+    /** The project the spend is for (its budget counts it); a capture counts for the hold's member and project. */
+    projectId?: string | null;
+    balanceAfter: number;
+    at: string;
+    lots?: Take[];
+    holdId?: string;
+  }
 >;
 export type CreditsRevoked = DomainEvent<
   'CreditsRevoked',
@@ -73,7 +88,7 @@ export type CreditsRevoked = DomainEvent<
 export type CreditsExpired = DomainEvent<'CreditsExpired', { orgId: string; lotId: string; amount: number; balanceAfter: number; at: string }>;
 export type HoldPlaced = DomainEvent<
   'HoldPlaced',
-  { orgId: string; holdId: string; credits: number; description: string; expiresAt: string; lots: Take[]; userId: string | null; at: string }
+  { orgId: string; holdId: string; credits: number; description: string; expiresAt: string; lots: Take[]; userId: string | null; projectId?: string | null; at: string }
 >;
 /** The reservations go back to their lots: a release, or the rest of a hold after its capture. */
 export type HoldReleased = DomainEvent<'HoldReleased', { orgId: string; holdId: string; credits: number; lots: Take[]; at: string }>;
@@ -88,7 +103,7 @@ export type CreditsDepleted = DomainEvent<'CreditsDepleted', { orgId: string; av
 export type AlertEvent = AlertsSet | CreditsLow | CreditsDepleted;
 
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
-export type CreditEvent = LedgerEvent | AlertEvent | AutoTopUpConfigured | AutoTopUpEvent;
+export type CreditEvent = LedgerEvent | AlertEvent | AutoTopUpConfigured | AutoTopUpEvent | BudgetEvent;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -104,7 +119,7 @@ export interface AlertState {
 }
 
 /** What the credit events fold to. The organization's state (services/orgs) is this and its lifecycle, side by side. */
-export interface CreditState extends Ledger {
+export interface CreditState extends Ledger, BudgetState {
   /** Σ remaining of the open lots. */
   balance: number;
   /** Σ credits of the open holds. */
@@ -133,6 +148,7 @@ export const initialCreditState = (): CreditState => ({
   alerts: { lowBalanceCredits: null, lowSent: false, depletedSent: true },
   autoTopUp: null,
   topUps: initialTopUpState(),
+  ...initialBudgetState(),
 });
 
 /** What credits may be spent: balance − held. */
@@ -181,6 +197,12 @@ export function evolveLedger(ledger: Ledger, event: LedgerEvent): Ledger {
   }
 }
 
+function withoutHold(owners: Record<string, HoldOwner> | undefined, holdId: string): Record<string, HoldOwner> {
+  if (!owners?.[holdId]) return owners ?? {};
+  const { [holdId]: _closed, ...rest } = owners;
+  return rest;
+}
+
 const withKey = (keys: string[], key: string | null) => (key ? [...keys, key] : keys);
 
 /** An alert is armed again once available is back at or above its threshold (above 0 for depleted). */
@@ -208,12 +230,28 @@ export function evolveCredits<S extends CreditState>(state: S, event: CreditEven
     }
     case 'CreditsRevoked':
       return { ...withLedger(state, event), appliedKeys: withKey(state.appliedKeys, event.data.key) };
-    case 'CreditsDebited':
-    case 'CreditsExpired':
-    case 'HoldPlaced':
+    case 'CreditsDebited': {
+      const { holdId, userId, projectId = null, amount, at } = event.data;
+      const next = withLedger(state, event);
+      if (!holdId) return countSpend(next, { userId, projectId }, amount, at);
+      const owner = state.holdOwners?.[holdId];
+      const counted = owner ? countSpend(next, owner, amount, at) : next;
+      return next.holds.some((h) => h.holdId === holdId) ? counted : { ...counted, holdOwners: withoutHold(counted.holdOwners, holdId) };
+    }
+    case 'HoldPlaced': {
+      const { holdId, userId, projectId = null } = event.data;
+      const next = withLedger(state, event);
+      return { ...next, holdOwners: { ...(state.holdOwners ?? {}), [holdId]: { userId, projectId } } };
+    }
     case 'HoldReleased':
     case 'HoldExpired':
+      return { ...withLedger(state, event), holdOwners: withoutHold(state.holdOwners, event.data.holdId) };
+    case 'CreditsExpired':
       return withLedger(state, event);
+    case 'BudgetSet':
+    case 'BudgetRemoved':
+    case 'BudgetThresholdCrossed':
+      return evolveBudget(state, event);
     case 'AlertsSet': {
       const low = event.data.lowBalanceCredits;
       // A threshold set while already below it is not a crossing: armed once available is back above.
@@ -248,6 +286,7 @@ const CREDIT_EVENT_TYPES: ReadonlySet<string> = new Set<CreditEvent['type']>([
   'AutoTopUpSucceeded',
   'AutoTopUpFailed',
   'AutoTopUpDisabled',
+  ...BUDGET_EVENT_TYPES,
 ]);
 
 /** Whether an event of the organization's stream is the credits' (the rest is the lifecycle's). */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { callerOf, keyOrSession } from './routes.ts';
-import { Balance, CaptureAnswer, CaptureBody, ErrorAnswer, HoldAnswer, HoldBody, HoldParams, InsufficientCreditsAnswer, InvalidKeyAnswer } from './schemas.ts';
+import { callerOf, keyOrSession, spendProject } from './routes.ts';
+import { Balance, CaptureAnswer, CaptureBody, ErrorAnswer, HoldAnswer, HoldBody, HoldParams, SpendRefusedAnswer, InvalidKeyAnswer } from './schemas.ts';
 
 const holdIdOf = (holdId: string) => {
   if (!isUuid(holdId)) throw new NotFoundError('Hold');
@@ -15,9 +15,11 @@ const holdRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { tags: ['credits'], security: keyOrSession, body: HoldBody, response: { 401: InvalidKeyAnswer, 201: HoldAnswer, 402: InsufficientCreditsAnswer, 403: ErrorAnswer } } },
+    { schema: { tags: ['credits'], security: keyOrSession, body: HoldBody, response: { 401: InvalidKeyAnswer, 201: HoldAnswer, 402: SpendRefusedAnswer, 403: ErrorAnswer } } },
     async (request, reply) => {
-      const hold = await app.credits.hold({ ...callerOf(request), ...request.body, metadata: app.commands.metadata(request) });
+      const caller = callerOf(request);
+      const projectId = await spendProject(app, caller.orgId, request.body.projectId);
+      const hold = await app.credits.hold({ ...caller, ...request.body, projectId, metadata: app.commands.metadata(request) });
       return reply.status(201).send(hold);
     },
   );

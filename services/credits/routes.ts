@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../platform/errors.ts';
 import { memberOrg } from '../platform/member.ts';
 import { isUuid } from '../platform/ids.ts';
 import { orgLots, orgHolds } from '../../projections/lots/queries.ts';
+import { findProject } from '../../projections/projects/queries.ts';
 import {
   AdjustAnswer,
   AdjustBody,
@@ -12,7 +13,7 @@ import {
   BalanceAnswer,
   CreditsAnswer,
   ErrorAnswer,
-  InsufficientCreditsAnswer,
+  SpendRefusedAnswer,
   InvalidKeyAnswer,
   OrgIdParams,
   UsageBody,
@@ -23,6 +24,13 @@ export function callerOf(request: FastifyRequest): { orgId: string; userId: stri
   if (request.apiKey) return { orgId: request.apiKey.orgId, userId: null };
   const user = request.user!;
   return { orgId: memberOrg(user), userId: user.id };
+}
+
+/** A spend's project must be one of the caller's organization's (another's, or none: 404, and nothing changes). */
+export async function spendProject(app: FastifyInstance, orgId: string, projectId: string | undefined): Promise<string | null> {
+  if (projectId === undefined) return null;
+  if (!isUuid(projectId) || !(await findProject(app.pg, projectId, orgId))) throw new NotFoundError('Project');
+  return projectId;
 }
 
 /** The routes an API key may call say so in the OpenAPI document. */
@@ -38,12 +46,14 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['credits'],
         security: keyOrSession,
         body: UsageBody,
-        response: { 200: Balance, 401: InvalidKeyAnswer, 402: InsufficientCreditsAnswer, 403: ErrorAnswer },
+        response: { 200: Balance, 401: InvalidKeyAnswer, 402: SpendRefusedAnswer, 403: ErrorAnswer },
       },
     },
     async (request) => {
       // The answer comes from the stream; the usage lists catch up a moment later.
-      return app.credits.debit({ ...callerOf(request), ...request.body, metadata: app.commands.metadata(request) });
+      const caller = callerOf(request);
+      const projectId = await spendProject(app, caller.orgId, request.body.projectId);
+      return app.credits.debit({ ...caller, ...request.body, projectId, metadata: app.commands.metadata(request) });
     },
   );
 

@@ -7,7 +7,10 @@ const credits = z.number().int('credits must be a whole number').min(1).max(MAX_
 const description = z.string().trim().max(500);
 const idempotencyKey = z.string().trim().min(1).max(200);
 
-export const UsageBody = z.object({ credits, description: description.default(''), idempotencyKey });
+/** The project a spend is for (one of the organization's): its budget counts the spend. */
+const projectId = z.string().max(100).optional();
+
+export const UsageBody = z.object({ credits, description: description.default(''), idempotencyKey, projectId });
 
 export const Balance = z.object({ balance: z.number(), available: z.number() });
 export const BalanceAnswer = Balance.extend({ held: z.number() });
@@ -19,12 +22,24 @@ export const InsufficientCreditsAnswer = z.object({
   available: z.number(),
   message: z.string(),
 });
+/** A budget of the member or the project has no room for the spend (nothing changed). */
+export const BudgetExceededAnswer = z.object({
+  error: z.literal('budget_exceeded'),
+  scope: z.enum(['member', 'project']),
+  id: z.string(),
+  credits: z.number(),
+  spent: z.number(),
+  message: z.string(),
+});
+/** Why a spend was refused with 402: the pool, or a budget inside it. */
+export const SpendRefusedAnswer = z.union([InsufficientCreditsAnswer, BudgetExceededAnswer]);
 export const ErrorAnswer = z.object({ error: z.string(), message: z.string() }).loose();
 
 export const HoldBody = z.object({
   credits,
   description: description.default(''),
   idempotencyKey,
+  projectId,
   ttlSeconds: z.number().int('ttlSeconds must be a whole number').min(1).max(MAX_HOLD_TTL_SECONDS).optional(),
 });
 export const HoldAnswer = z.object({ holdId: z.string(), credits: z.number(), expiresAt: z.string(), balance: z.number(), available: z.number() });

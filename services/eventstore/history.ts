@@ -9,7 +9,7 @@ export async function streamPage(
 ): Promise<{ version: number; events: StoredEvent[] } | null> {
   const res = await db.query(
     `SELECT s.version, (SELECT coalesce(json_agg(e), '[]'::json) FROM (
-        SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1
+        SELECT ${EVENT_COLUMNS} FROM event_log WHERE stream_id = $1
          ORDER BY stream_position ${page.descending ? 'DESC' : 'ASC'} LIMIT $2 OFFSET $3) e) AS events
        FROM streams s WHERE s.stream_id = $1`,
     [streamId, page.limit, page.offset],
@@ -20,6 +20,6 @@ export async function streamPage(
 
 /** A stream's events recorded up to a moment, in order (to fold its state as of then). */
 export async function streamUntil(db: Queryable, streamId: string, at: Date): Promise<StoredEvent[]> {
-  const res = await db.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND created_at <= $2 ORDER BY stream_position`, [streamId, at]);
+  const res = await db.query(`SELECT ${EVENT_COLUMNS} FROM event_log WHERE stream_id = $1 AND created_at <= $2 ORDER BY stream_position`, [streamId, at]);
   return res.rows.map(toStoredEvent);
 }

@@ -138,7 +138,7 @@ export class EventStore {
 
   async readStream(streamId: string, options: { from?: number; client?: Queryable } = {}): Promise<StoredEvent[]> {
     const res = await (options.client ?? this.pool).query(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`,
+      `SELECT ${EVENT_COLUMNS} FROM event_log WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`,
       [streamId, options.from ?? 1],
     );
     return res.rows.map(toStoredEvent);
@@ -159,7 +159,7 @@ export class EventStore {
       text: `SELECT s.version, s.snapshot, s.snapshot_version,
               (SELECT json_agg(d) FROM (SELECT command_id, request_hash, result FROM command_dedup WHERE command_id = ANY($2::text[])) d) AS commands,
               (SELECT coalesce(json_agg(e ORDER BY e.stream_position), '[]'::json) FROM (
-                 SELECT ${EVENT_COLUMNS} FROM events
+                 SELECT ${EVENT_COLUMNS} FROM event_log
                   WHERE stream_id = $1
                     AND stream_position > CASE WHEN (s.snapshot->>'v')::int = $3 THEN s.snapshot_version ELSE 0 END
               ) e) AS events
@@ -192,7 +192,7 @@ export class EventStore {
    */
   async readAll(after: LogPosition, limit: number, client?: Queryable): Promise<StoredEvent[]> {
     const res = await (client ?? this.pool).query(
-      `SELECT ${EVENT_COLUMNS} FROM events
+      `SELECT ${EVENT_COLUMNS} FROM event_log
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id, global_position
@@ -216,12 +216,12 @@ export class EventStore {
     const res = await (client ?? this.pool).query(
       `WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
             batch AS (
-              SELECT ${EVENT_COLUMNS} FROM events, bound
+              SELECT ${EVENT_COLUMNS} FROM event_log, bound
                WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
                  AND transaction_id < bound.xmin AND type = ANY($4::text[])
                ORDER BY transaction_id, global_position LIMIT $3),
             head AS (
-              SELECT transaction_id::text AS xid, global_position AS pos FROM events, bound
+              SELECT transaction_id::text AS xid, global_position AS pos FROM event_log, bound
                WHERE transaction_id < bound.xmin
                ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
        SELECT (SELECT coalesce(json_agg(b ORDER BY b.transaction_id::xid8, b.global_position), '[]'::json) FROM batch b) AS events,
@@ -242,7 +242,7 @@ export class EventStore {
   async hasEventsAfter(after: LogPosition, types: readonly string[], client?: Queryable): Promise<boolean> {
     const res = await (client ?? this.pool).query(
       `SELECT EXISTS (
-         SELECT 1 FROM (SELECT type FROM events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+         SELECT 1 FROM (SELECT type FROM event_log WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
                          ORDER BY transaction_id, global_position LIMIT 500) next
           WHERE type = ANY($3::text[])) AS more`,
       [after.xid, after.pos, types],
@@ -252,7 +252,7 @@ export class EventStore {
 
   async head(client?: Queryable): Promise<LogPosition> {
     const res = await (client ?? this.pool).query(
-      `SELECT transaction_id::text AS xid, global_position AS pos FROM events
+      `SELECT transaction_id::text AS xid, global_position AS pos FROM event_log
         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     return res.rows[0] ? { xid: res.rows[0].xid, pos: Number(res.rows[0].pos) } : { xid: '0', pos: 0 };

@@ -32,6 +32,9 @@ import orgProfileRoutes from '../orgprofile/routes.ts';
 import priceRoutes from '../board/price-routes.ts';
 import meBillingRoutes from '../billing/me-routes.ts';
 import adminOrgRoutes from '../orgs/admin-routes.ts';
+import memberRoutes from '../teams/member-routes.ts';
+import budgetRoutes from '../teams/budget-routes.ts';
+import { acceptRoutes, invitationRoutes } from '../teams/invitation-routes.ts';
 import { adminPermissionRoutes, adminRoleRoutes } from '../roles/admin-routes.ts';
 import adminUserRoutes from '../users/admin-routes.ts';
 
@@ -59,6 +62,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(priceRoutes, { prefix: '/api/admin/board/prices' });
   await app.register(modeTableRoutes, { prefix: '/api/admin/board/modes' });
   await app.register(orgProfileRoutes, { prefix: '/api/me/org/profile' });
+  await app.register(memberRoutes, { prefix: '/api/me/org' });
+  await app.register(invitationRoutes, { prefix: '/api/me/org/invitations' });
+  await app.register(budgetRoutes, { prefix: '/api/me/org/budgets' });
+  await app.register(acceptRoutes, { prefix: '/api/invitations' });
   await app.register(creditRoutes);
   await app.register(holdRoutes, { prefix: '/api/usage/holds' });
   await app.register(auditRoutes, { prefix: '/api/admin' });

@@ -2,6 +2,7 @@ import { decideCredits, type CreditCommand } from '../credits/decider.ts';
 import { upcastOrgEvent } from '../credits/events.ts';
 import type { Decider, Folded } from '../eventstore/decider.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
+import { decideMembership, MEMBERSHIP_COMMANDS, type MembershipCommand } from './members.ts';
 import { evolveOrg, initialOrgState, type LifecycleEvent, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
 
 export type CreateOrganization = { type: 'CreateOrganization'; data: { orgId: string; name: string; createdBy: string; at: string } };
@@ -23,8 +24,8 @@ export type LifecycleCommand =
   | CancelPlan
   | LinkStripeCustomer;
 
-/** Everything decided on an organization's stream: its own commands and the credits' (built only by services/credits). */
-export type OrgCommand = LifecycleCommand | CreditCommand;
+/** Everything decided on an organization's stream: its own commands, its members' and the credits' (built only by services/credits). */
+export type OrgCommand = LifecycleCommand | MembershipCommand | CreditCommand;
 
 function mustExist(state: OrgState) {
   if (!state.exists) throw new NotFoundError('Organization');
@@ -99,11 +100,18 @@ const LIFECYCLE_COMMANDS: ReadonlySet<string> = new Set<LifecycleCommand['type']
   'LinkStripeCustomer',
 ]);
 const isLifecycle = (command: OrgCommand): command is LifecycleCommand => LIFECYCLE_COMMANDS.has(command.type);
+const MEMBERSHIP: ReadonlySet<string> = new Set(MEMBERSHIP_COMMANDS);
+const isMembership = (command: OrgCommand): command is MembershipCommand => MEMBERSHIP.has(command.type);
 
 /** The organization's commands and the credits', each decided by its own and folded once. */
 export function decideOrg(command: OrgCommand, state: OrgState): Folded<OrgEvent, OrgState> {
+  if (isMembership(command)) {
+    mustExist(state);
+    const events = decideMembership(command, state);
+    return { events, state: events.reduce(evolveOrg, state) };
+  }
   if (!isLifecycle(command)) return decideCredits(command, state);
-  const events = decideLifecycle(command, state);
+  const events: OrgEvent[] = decideLifecycle(command, state);
   return { events, state: events.reduce(evolveOrg, state) };
 }
 
@@ -114,5 +122,6 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   decideFolded: decideOrg,
   upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
   // 2: lots and holds (events before them are upcast when the stream is read again); 3: the Stripe customer, alerts or auto top-up (three branches); 5: all three; 6: auto top-up's recorded crossings.
-  snapshotVersion: 6,
+  // 7: members, invitations and budgets (the whole stream is folded again, so every creator becomes an owner).
+  snapshotVersion: 7,
 };

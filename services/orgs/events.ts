@@ -1,5 +1,6 @@
 import { evolveCredits, initialCreditState, type CreditEvent, type CreditStreamState } from '../credits/events.ts';
 import type { DomainEvent } from '../eventstore/types.ts';
+import { evolveMembership, initialMembershipState, type MembershipEvent, type MembershipState } from './members.ts';
 
 export interface OrgPlan {
   planId: string;
@@ -28,11 +29,11 @@ export type LifecycleEvent =
   | PlanCancelled
   | StripeCustomerLinked;
 
-/** Everything on an organization's stream: its own events and the credits' (services/credits). */
-export type OrgEvent = LifecycleEvent | CreditEvent;
+/** Everything on an organization's stream: its own events, its members' and the credits' (services/credits). */
+export type OrgEvent = LifecycleEvent | MembershipEvent | CreditEvent;
 
 /** The organization's state: the credits' (balance, lots, holds, alerts, auto top-up) and its own, side by side. */
-export interface OrgState extends CreditStreamState {
+export interface OrgState extends CreditStreamState, MembershipState {
   exists: boolean;
   name: string;
   active: boolean;
@@ -52,12 +53,14 @@ export const initialOrgState = (): OrgState => ({
   plan: null,
   stripeCustomerId: null,
   subscriptionIds: [],
+  ...initialMembershipState(),
 });
 
 export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
   switch (event.type) {
     case 'OrganizationCreated':
-      return { ...state, exists: true, name: event.data.name, active: true };
+      // Whoever created it is its first owner (organizations created before roles existed had only them: they become owners).
+      return { ...state, exists: true, name: event.data.name, active: true, members: { ...state.members, [event.data.createdBy]: { role: 'owner', joinedAt: event.data.at } } };
     case 'OrganizationRenamed':
       return { ...state, name: event.data.name };
     case 'OrganizationActivated':
@@ -73,6 +76,13 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
       return state.plan?.planId === event.data.planId ? { ...state, plan: null } : state;
     case 'StripeCustomerLinked':
       return { ...state, stripeCustomerId: state.stripeCustomerId ?? event.data.customerId };
+    case 'MemberJoined':
+    case 'MemberRoleChanged':
+    case 'MemberLeft':
+    case 'InvitationCreated':
+    case 'InvitationRevoked':
+    case 'InvitationAccepted':
+      return evolveMembership(state, event);
     default:
       return evolveCredits(state, event);
   }

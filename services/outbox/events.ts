@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'plan.changed',
   'auto_top_up.failed',
   'board.action_items',
+  'budget.threshold',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -35,6 +35,9 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com'),
+  /** Where invitation emails are sent from (nodemailer; `smtp://user:pass@host:587`, `smtps://…`). Without it invitations are links to copy. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Advisory board <no-reply@localhost>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().default('whsec_local_simulator_secret'),
   STRIPE_API_HOST: z.string().optional(),

@@ -8,6 +8,8 @@ export interface JobRegistry {
   };
   replay: {
     rebuild: { projection: string };
+    /** The log's monthly partitions made ahead (migrations/functions/event-log.sql). */
+    'event-partitions': Record<string, never>;
     /** Rebuilds read models into shadow tables from the log and compares them with the live ones (all when none is named). */
     'drift-check': { projection?: string };
   };
@@ -42,11 +44,14 @@ export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe
 /** Every job name of every queue: a worker refuses to start when one has no handler. */
 export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   projector: ['catch-up', 'catch-up-all'],
-  replay: ['rebuild', 'drift-check'],
+  replay: ['rebuild', 'event-partitions', 'drift-check'],
   'stripe-webhooks': ['apply', 'sweep', 'reconcile'],
   ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up', 'sign-heads'],
   'webhooks-out': ['deliver', 'sweep'],
 };
+
+/** The log's partitions are made this many months ahead, checked every few hours. */
+export const EVENT_PARTITIONS = { id: 'event-partitions', everyMs: 6 * 3600_000, monthsAhead: 3 };
 
 /** At least 8 attempts; the first retry after 5 s, then doubling (about 40 minutes in all). */
 export const WEBHOOK_ATTEMPTS = 10;

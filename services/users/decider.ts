@@ -12,7 +12,9 @@ export type AssignRole = { type: 'AssignRole'; data: { userId: string; roleId: s
 export type RemoveRole = { type: 'RemoveRole'; data: { userId: string; roleId: string; at: string } };
 export type JoinOrganization = { type: 'JoinOrganization'; data: { userId: string; orgId: string; at: string } };
 
-export type UserCommand = RegisterUser | UpdateUserProfile | SetUserActive | AssignRole | RemoveRole | JoinOrganization;
+export type LeaveOrganization = { type: 'LeaveOrganization'; data: { userId: string; orgId: string; at: string } };
+
+export type UserCommand = RegisterUser | UpdateUserProfile | SetUserActive | AssignRole | RemoveRole | JoinOrganization | LeaveOrganization;
 
 function mustExist(state: UserState) {
   if (!state.exists) throw new NotFoundError('User');
@@ -58,8 +60,13 @@ function removeRole({ data }: RemoveRole, state: UserState): UserEvent[] {
 function joinOrganization({ data }: JoinOrganization, state: UserState): UserEvent[] {
   mustExist(state);
   if (state.orgId === data.orgId) return [];
-  if (state.orgId) throw new ConflictError('User already belongs to an organization');
+  if (state.orgId) throw new ConflictError('You already belong to an organization: leave it first', { error: 'already_in_organization' });
   return [{ type: 'UserJoinedOrganization', data }];
+}
+
+function leaveOrganization({ data }: LeaveOrganization, state: UserState): UserEvent[] {
+  mustExist(state);
+  return state.orgId === data.orgId ? [{ type: 'UserLeftOrganization', data }] : [];
 }
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -76,6 +83,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return removeRole(command, state);
     case 'JoinOrganization':
       return joinOrganization(command, state);
+    case 'LeaveOrganization':
+      return leaveOrganization(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);

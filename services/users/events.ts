@@ -10,6 +10,8 @@ export type UserDeactivated = DomainEvent<'UserDeactivated', { userId: string; a
 export type RoleAssignedToUser = DomainEvent<'RoleAssignedToUser', { userId: string; roleId: string; at: string }>;
 export type RoleRemovedFromUser = DomainEvent<'RoleRemovedFromUser', { userId: string; roleId: string; at: string }>;
 export type UserJoinedOrganization = DomainEvent<'UserJoinedOrganization', { userId: string; orgId: string; at: string }>;
+/** Left, or was removed from, their organization: they keep their account and may name a new one. */
+export type UserLeftOrganization = DomainEvent<'UserLeftOrganization', { userId: string; orgId: string; at: string }>;
 
 export type UserEvent =
   | UserRegistered
@@ -18,7 +20,8 @@ export type UserEvent =
   | UserDeactivated
   | RoleAssignedToUser
   | RoleRemovedFromUser
-  | UserJoinedOrganization;
+  | UserJoinedOrganization
+  | UserLeftOrganization;
 
 export interface UserState {
   exists: boolean;
@@ -70,6 +73,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, roles: state.roles.filter((r) => r !== event.data.roleId) };
     case 'UserJoinedOrganization':
       return { ...state, orgId: event.data.orgId };
+    case 'UserLeftOrganization':
+      return state.orgId === event.data.orgId ? { ...state, orgId: null } : state;
   }
 }
 

@@ -80,7 +80,7 @@ describe('outbound webhooks', () => {
     const { client, orgId } = await memberWithOrg(t, email('signed'));
     const ep = await endpointFor(client, '/signed');
     expect(ep.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(ep.events).toEqual(['credits.granted', 'credits.low', 'credits.depleted', 'credits.expired', 'hold.expired', 'plan.changed', 'auto_top_up.failed', 'board.action_items']);
+    expect(ep.events).toEqual(['credits.granted', 'credits.low', 'credits.depleted', 'credits.expired', 'hold.expired', 'plan.changed', 'auto_top_up.failed', 'board.action_items', 'budget.threshold']);
     const list = await client.get('/api/me/webhook-endpoints');
     expect(list.body).toEqual([{ id: ep.id, url: ep.url, events: ep.events, createdAt: expect.any(String) }]);
     expect((await client.post('/api/me/webhook-endpoints', { url: 'ftp://example.com' })).status).toBe(400);

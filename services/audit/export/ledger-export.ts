@@ -48,10 +48,10 @@ interface Bounds {
  */
 async function boundsOf(client: pg.PoolClient, streamId: string, from: Date, to: Date): Promise<Bounds> {
   const res = await client.query(
-    `WITH first AS (SELECT stream_position AS p FROM events WHERE stream_id = $1 AND created_at >= $2 ORDER BY stream_position LIMIT 1),
-          last AS (SELECT stream_position AS p, encode(hash, 'hex') AS h FROM events WHERE stream_id = $1 AND created_at < $3 ORDER BY stream_position DESC LIMIT 1)
+    `WITH first AS (SELECT stream_position AS p FROM event_log WHERE stream_id = $1 AND created_at >= $2 ORDER BY stream_position LIMIT 1),
+          last AS (SELECT stream_position AS p, encode(hash, 'hex') AS h FROM event_log WHERE stream_id = $1 AND created_at < $3 ORDER BY stream_position DESC LIMIT 1)
      SELECT (SELECT p FROM first) AS first, (SELECT p FROM last) AS last, (SELECT h FROM last) AS last_hash,
-            (SELECT encode(e.hash, 'hex') FROM events e WHERE e.stream_id = $1 AND e.stream_position = (SELECT p FROM first) - 1) AS previous_hash`,
+            (SELECT encode(e.hash, 'hex') FROM event_log e WHERE e.stream_id = $1 AND e.stream_position = (SELECT p FROM first) - 1) AS previous_hash`,
     [streamId, from, to],
   );
   const r = res.rows[0];
@@ -109,7 +109,7 @@ export async function exportLedger(pool: pg.Pool, key: SigningKey, range: Export
         ? client.query(
             withoutReadTimeout(new QueryStream(
               `SELECT stream_position, event_id::text AS event_id, type, data::text AS data, metadata::text AS metadata, encode(hash, 'hex') AS hash
-                 FROM events WHERE stream_id = $1 AND stream_position BETWEEN $2 AND $3 ORDER BY stream_position`,
+                 FROM event_log WHERE stream_id = $1 AND stream_position BETWEEN $2 AND $3 ORDER BY stream_position`,
               [streamId, b.first, b.last],
               { batchSize: FETCH_ROWS },
             )),

@@ -1,0 +1,100 @@
+-- The partitioned log's upkeep (migrations/007_partitioned_events.sql): months made ahead, old months
+-- archived and brought back, and the view that reads the whole history. Applied after the migrations
+-- on every run (see migrations/run.ts); every statement is safe to run again.
+
+-- The whole history: the log and every archived partition. Stream loads, history pages, verification,
+-- exports and rebuilds read this; an archived month is never lost to them.
+CREATE OR REPLACE FUNCTION refresh_event_log() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  cols text := 'global_position, transaction_id, stream_id, stream_position, event_id, type, data, metadata, created_at, hash';
+  body text := format('SELECT %s FROM public.events', cols);
+  t record;
+BEGIN
+  FOR t IN SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'events_archive' AND c.relkind = 'r' ORDER BY c.relname LOOP
+    body := body || format(' UNION ALL SELECT %s FROM events_archive.%I', cols, t.relname);
+  END LOOP;
+  EXECUTE 'CREATE OR REPLACE VIEW event_log AS ' || body;
+END;
+$$;
+
+-- Makes the monthly partitions (UTC months) from this month to p_months_ahead months ahead, when no
+-- partition covers them yet. Rows the default partition caught for such a month move into it. Answers
+-- how many it made.
+CREATE OR REPLACE FUNCTION ensure_event_partitions(p_months_ahead int DEFAULT 3) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  this_month timestamptz := date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+  m timestamptz;
+  name text;
+  made int := 0;
+BEGIN
+  FOR i IN 0 .. p_months_ahead LOOP
+    m := this_month + make_interval(months => i);
+    made := made + make_event_partition(m);
+  END LOOP;
+  RETURN made;
+END;
+$$;
+
+-- The partition of the UTC month starting at p_month, unless one covers it already (1 if made, else 0).
+CREATE OR REPLACE FUNCTION make_event_partition(p_month timestamptz) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  upto timestamptz := p_month + interval '1 month';
+  name text := 'events_' || to_char(p_month AT TIME ZONE 'UTC', 'YYYY_MM');
+BEGIN
+  IF to_regclass(format('public.%I', name)) IS NOT NULL OR to_regclass(format('events_archive.%I', name)) IS NOT NULL THEN
+    RETURN 0;
+  END IF;
+  BEGIN
+    EXECUTE format('CREATE TABLE %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)', name, p_month, upto);
+    RETURN 1;
+  EXCEPTION
+    WHEN invalid_object_definition THEN
+      RETURN 0; -- another partition (the one from before partitioning) covers this month
+    WHEN check_violation THEN
+      -- The default partition holds rows of this month: move them into the month's own partition.
+      EXECUTE format('CREATE TABLE %I (LIKE events INCLUDING DEFAULTS INCLUDING STORAGE)', name);
+      EXECUTE format('WITH moved AS (DELETE FROM events_default WHERE created_at >= %L AND created_at < %L RETURNING *) INSERT INTO %I SELECT * FROM moved', p_month, upto, name);
+      EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', name, p_month, upto);
+      RETURN 1;
+  END;
+END;
+$$;
+
+-- Detaches a partition from the log into the archive schema (its rows leave the live table and its
+-- indexes; event_log still reads them).
+CREATE OR REPLACE FUNCTION archive_event_partition(p_name text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_name = 'events_default' OR NOT EXISTS (SELECT 1 FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+                                                 WHERE i.inhparent = 'public.events'::regclass AND c.relname = p_name) THEN
+    RAISE EXCEPTION 'no partition % of the log to archive', p_name USING ERRCODE = '22023';
+  END IF;
+  EXECUTE format('ALTER TABLE events DETACH PARTITION %I', p_name);
+  EXECUTE format('ALTER TABLE %I SET SCHEMA events_archive', p_name);
+  PERFORM refresh_event_log();
+END;
+$$;
+
+-- Brings an archived partition back into the log, with the range its name says
+-- (events_YYYY_MM: that month; events_upto_YYYY_MM: everything before that month).
+CREATE OR REPLACE FUNCTION restore_event_partition(p_name text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  m text[] := regexp_match(p_name, '^events_(upto_)?(\d{4})_(\d{2})$');
+  start timestamptz;
+BEGIN
+  IF m IS NULL OR to_regclass(format('events_archive.%I', p_name)) IS NULL THEN
+    RAISE EXCEPTION 'no archived partition %', p_name USING ERRCODE = '22023';
+  END IF;
+  start := make_timestamptz(m[2]::int, m[3]::int, 1, 0, 0, 0, 'UTC');
+  EXECUTE format('ALTER TABLE events_archive.%I SET SCHEMA public', p_name);
+  IF m[1] IS NULL THEN
+    EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', p_name, start, start + interval '1 month');
+  ELSE
+    EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (MINVALUE) TO (%L)', p_name, start);
+  END IF;
+  PERFORM refresh_event_log();
+END;
+$$;
+
+SELECT refresh_event_log();
+SELECT ensure_event_partitions(3);
