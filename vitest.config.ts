@@ -1,12 +1,39 @@
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './tests/support/sequencer.ts';
 
+/**
+ * Two projects: `unit` needs no services (npm run test:unit), `services` runs against real Postgres and
+ * Redis, on databases copied from one migrated template (tests/support/global-setup.ts).
+ *
+ * Two workers, one per core. A worker imports the product once and runs file after file (`isolate:
+ * false`): importing the product costs seconds, and every file closes what it started. A module's
+ * state outlives a file there, which is what gives each worker one browser (tests/support/browser.ts).
+ */
 export default defineConfig({
   test: {
-    include: ['services/**/*.test.ts', 'projections/**/*.test.ts', 'workers/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    isolate: false,
+    sequence: { sequencer: LongFirstSequencer },
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['services/**/*.test.ts', 'projections/**/*.test.ts', 'workers/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'tests/architecture/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'services',
+          include: ['tests/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: ['tests/architecture/**'],
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

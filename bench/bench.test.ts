@@ -39,5 +39,5 @@ describe('npm run bench, in smoke mode', () => {
       expect(r.reference?.runs.length, r.scenario).toBe(2);
     }
     expect(output.join('')).toMatch(/scenario\s+\|\s+figure/);
-  }, 240_000);
+  }, 480_000);
 });

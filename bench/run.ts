@@ -3,6 +3,7 @@
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
 import { writeFileSync } from 'node:fs';
+import { sampleReplicaLag, type ReplicaLag } from './replica.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,9 +36,13 @@ const resultsFile = process.env.BENCH_RESULTS ?? (smoke ? join(tmpdir(), `bench-
 const base = loadConfig();
 const dbUrl = new URL(base.DATABASE_URL);
 dbUrl.pathname = smoke ? `/advisory_bench_smoke_${process.pid}` : '/advisory_bench';
+// READ_DATABASE_URL: a streaming replica of DATABASE_URL's server; the API processes read read models there.
+const replicaUrl = base.READ_DATABASE_URL ? Object.assign(new URL(base.READ_DATABASE_URL), { pathname: dbUrl.pathname }).toString() : undefined;
+let replicaLag: ReplicaLag | null = null;
 const config = loadConfig({
   ...process.env,
   DATABASE_URL: dbUrl.toString(),
+  ...(replicaUrl ? { READ_DATABASE_URL: replicaUrl } : {}),
   REDIS_PREFIX: `abbench-${process.pid}`,
   RATE_LIMIT: 'off',
   LOG_LEVEL: 'warn',
@@ -100,9 +105,11 @@ try {
   }
 
   // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set), the load split among them.
-  const worker = watch(await spawnWorker(config), 'worker');
-  const apis: Awaited<ReturnType<typeof spawnApi>>[] = [];
-  for (let i = 0; i < apiProcesses; i++) apis.push(watch(await spawnApi(config, await freePort()), i === 0 ? 'API' : `API ${i + 1}`));
+  // Started side by side: each process spends seconds importing the product.
+  const [worker, ...apis] = await Promise.all([
+    spawnWorker(config).then((w) => watch(w, 'worker')),
+    ...Array.from({ length: apiProcesses }, async (_, i) => watch(await spawnApi(config, await freePort()), i === 0 ? 'API' : `API ${i + 1}`)),
+  ]);
   const api = apis[0];
   const seeding = progress(`seeding ${sizes.orgs} organizations with members and sessions`);
   const members = await seedMembers(store, pool, config, sizes.orgs, 1_000_000_000);
@@ -130,8 +137,11 @@ try {
     const member = new Client(api.url);
     member.cookie = members[1].cookie;
     for (let i = 0; i < 20; i++) await member.post('/api/projects', { name: `Bench project ${i}`, description: 'Read me' });
+    const lagSampler = replicaUrl ? sampleReplicaLag(config.DATABASE_URL, replicaUrl) : null;
     results.push(await readScenario(product, '/api/projects', members[1].cookie, sizes.seconds, http!.select1, { min: 0.7, text: '≥ 0.7' }));
     results.push(await readScenario(product, '/api/admin/orgs?page=1&limit=10', admin.cookie, sizes.seconds, http!.select1, { min: 0.5, text: '≥ 0.5' }));
+    replicaLag = (await lagSampler?.stop()) ?? null;
+    if (replicaLag) console.log(`  read replica during the reads: max lag ${replicaLag.maxLagBytes} bytes, ${replicaLag.maxLagSeconds.toFixed(3)} s (${replicaLag.samples} samples)`);
 
     // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.
     await worker.kill('SIGTERM');
@@ -159,6 +169,6 @@ try {
 }
 
 printTable(results);
-writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', at: new Date().toISOString(), apiProcesses, results }, null, 2)}\n`);
+writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', at: new Date().toISOString(), apiProcesses, ...(replicaLag ? { readReplica: replicaLag } : {}), results }, null, 2)}\n`);
 console.log(`\nresults written to ${resultsFile}`);
 clearTimeout(deadline);

@@ -74,6 +74,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
       log,
       production: config.NODE_ENV === 'production',
       allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_URLS,
+      firstRetryMs: config.WEBHOOK_FIRST_RETRY_MS,
     }) as Record<string, Handler>,
   };
   for (const queue of QUEUE_NAMES) {

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { deliveryWithTarget, dueDeliveries, recordAttempt, type AttemptOutcome } from '../services/outbox/deliveries.ts';
 import { checkWebhookUrl } from '../services/outbox/urls.ts';
 import { outboundWebhookDeliveries } from '../services/platform/metrics.ts';
-import { WEBHOOK_ATTEMPTS, WEBHOOK_FIRST_RETRY_MS, webhookDeliveryJob, type JobData } from '../services/platform/jobs.ts';
+import { WEBHOOK_ATTEMPTS, webhookDeliveryJob, type JobData } from '../services/platform/jobs.ts';
 
 export interface WebhooksOutDeps {
   pool: pg.Pool;
@@ -13,6 +13,8 @@ export interface WebhooksOutDeps {
   log: Logger;
   production: boolean;
   allowPrivate: boolean;
+  /** The wait before the first retry, doubled at each attempt (WEBHOOK_FIRST_RETRY_MS). */
+  firstRetryMs: number;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -31,7 +33,7 @@ const reason = (err: unknown) => {
  * backoff, each attempt recorded. The sweep queues what is due from Postgres, so a flushed Redis
  * only delays deliveries.
  */
-export function webhooksOutHandlers({ pool, queue, log, production, allowPrivate }: WebhooksOutDeps) {
+export function webhooksOutHandlers({ pool, queue, log, production, allowPrivate, firstRetryMs }: WebhooksOutDeps) {
   return {
     deliver: async (job: Job<JobData<'webhooks-out', 'deliver'>>) => {
       const found = await deliveryWithTarget(pool, job.data.endpointId, job.data.messageId);
@@ -67,7 +69,7 @@ export function webhooksOutHandlers({ pool, queue, log, production, allowPrivate
           ? { status: 'delivered' }
           : last || gone
             ? { status: 'failed' }
-            : { status: 'pending', retryAt: new Date(Date.now() + WEBHOOK_FIRST_RETRY_MS * 2 ** job.attemptsMade + 1000) };
+            : { status: 'pending', retryAt: new Date(Date.now() + firstRetryMs * 2 ** job.attemptsMade + 1000) };
       await recordAttempt(pool, delivery, { attempt, statusCode, durationMs, error, next });
       outboundWebhookDeliveries.inc({ outcome: next.status === 'pending' ? 'retry' : next.status });
       if (error !== null && next.status === 'pending') throw new Error(`webhook ${delivery.messageId} to ${target.url}: ${error}`);
@@ -77,7 +79,7 @@ export function webhooksOutHandlers({ pool, queue, log, production, allowPrivate
     sweep: async () => {
       const due = await dueDeliveries(pool, SWEEP_LIMIT);
       for (const d of due) {
-        const job = webhookDeliveryJob(d.endpointId, d.messageId);
+        const job = webhookDeliveryJob(d.endpointId, d.messageId, firstRetryMs);
         await queue.add(job.name, job.data, job.opts);
       }
       return { queued: due.length };

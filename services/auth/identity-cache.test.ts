@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IdentityCache } from './identity-cache.ts';
 import type { UserIdentity } from './identity.ts';
 import { sessionKey } from './sessions.ts';
@@ -78,7 +78,7 @@ describe('IdentityCache', () => {
     let release!: () => void;
     s.hold(new Promise<void>((r) => (release = r)));
     const reading = cache.sessionUser('sid');
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(s.calls.identity).toBe(1));
     cache.changed('user-u1');
     release();
     await reading;

@@ -19,6 +19,7 @@ import storableText from './plugins/storable-text.ts';
 import queueBoard from './plugins/queue-board.ts';
 import queues from './plugins/queues.ts';
 import rateLimits from './plugins/rate-limits.ts';
+import affinity from './plugins/affinity.ts';
 import readYourWrites from './plugins/read-your-writes.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import swagger from './plugins/swagger.ts';
@@ -91,6 +92,7 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
   await app.register(auth);
   await app.register(rateLimits);
   await app.register(readYourWrites);
+  await app.register(affinity);
   await app.register(board);
   await registerRoutes(app);
   await app.register(queueBoard);

@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   STRIPE_SWEEP_MS: z.coerce.number().int().min(10).default(2000),
   /** How often pending outbound webhook deliveries are looked for (and re-queued after Redis lost them). */
   WEBHOOK_SWEEP_MS: z.coerce.number().int().min(10).default(500),
+  WEBHOOK_FIRST_RETRY_MS: z.coerce.number().int().min(10).default(5000),
   /** Outbound webhooks may go to loopback, private and link-local addresses (self-hosted setups, tests). */
   ALLOW_PRIVATE_WEBHOOK_URLS: flag.default(false),
   /** How often every organization's subscriptions and paid invoices are compared with Stripe (daily). */

@@ -53,17 +53,16 @@ export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
 /** The log's partitions are made this many months ahead, checked every few hours. */
 export const EVENT_PARTITIONS = { id: 'event-partitions', everyMs: 6 * 3600_000, monthsAhead: 3 };
 
-/** At least 8 attempts; the first retry after 5 s, then doubling (about 40 minutes in all). */
+/** At least 8 attempts; the first retry after WEBHOOK_FIRST_RETRY_MS (5 s by default), then doubling (about 40 minutes in all). */
 export const WEBHOOK_ATTEMPTS = 10;
-export const WEBHOOK_FIRST_RETRY_MS = 5000;
 
-export const webhookDeliveryJob = (endpointId: string, messageId: string) => ({
+export const webhookDeliveryJob = (endpointId: string, messageId: string, firstRetryMs: number) => ({
   name: 'deliver' as const,
   data: { endpointId, messageId },
   opts: {
     jobId: `webhook-${endpointId}-${messageId}`,
     attempts: WEBHOOK_ATTEMPTS,
-    backoff: { type: 'exponential', delay: WEBHOOK_FIRST_RETRY_MS },
+    backoff: { type: 'exponential', delay: firstRetryMs },
     removeOnComplete: true,
     removeOnFail: true,
   },

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import type { Client } from '../support/http';
 import { activeMember, signInAdmin, userIdOf } from '../support/identity';
 import { createOrgFor } from '../support/orgs';
@@ -22,7 +22,7 @@ const openAs = async (client: Client): Promise<TestPage> => {
 };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   admin = await signInAdmin(app.url);
   const { id } = await activeMember(app.url, admin, 'staff@example.com', 'Stan Staff');
   orgId = await createOrgFor(app, id, 'Staff Co');
@@ -30,7 +30,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

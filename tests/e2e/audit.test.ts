@@ -2,11 +2,11 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import { appendLedger } from '../support/events';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg } from '../support/orgs';
-import { waitFor } from '../support/processes';
+import { clockPast, waitFor } from '../support/processes';
 import { readFileSync } from 'node:fs';
 import { batchLockKey } from '../../projections/projector.ts';
 import { verifyExport } from '../../services/audit/export/verify-export.ts';
@@ -21,7 +21,6 @@ let bulkOrgId: string;
 /** A moment after the grant and before the first debit, to the second, as a datetime-local value. */
 let betweenGrantAndDebits: string;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pad = (n: number) => String(n).padStart(2, '0');
 const localInput = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
@@ -53,11 +52,10 @@ const timeline = (page: Page) =>
   );
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [t, browser] = await Promise.all([startApp(), workerBrowser()]);
   const owner = await memberWithOrg(t, 'ledger-owner@example.com', 40);
-  await sleep(1100);
-  const between = new Date(Math.ceil(Date.now() / 1000) * 1000);
-  await sleep(between.getTime() - Date.now() + 100);
+  const between = new Date(Math.ceil((Date.now() + 1100) / 1000) * 1000);
+  await clockPast(between.getTime() + 100);
   betweenGrantAndDebits = localInput(between);
   for (const [i, credits] of [7, 5].entries()) {
     const res = await owner.client.post('/api/usage', { credits, description: `Board session ${i + 1}`, idempotencyKey: `e2e-${i}` });
@@ -78,7 +76,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
 });
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 import { createPlans, PACK_PLAN } from '../integration/stripe-support';
@@ -11,7 +11,7 @@ let browser: Browser;
 let member: TestPage;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   await createPlans(await signInAdmin(app.url), PACK_PLAN);
   await memberWithOrg(app, 'topper@example.com');
   member = await recordToasts(await newPage(browser, app.url));
@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

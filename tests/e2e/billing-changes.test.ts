@@ -2,10 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlans, PRO_PLAN } from '../integration/stripe-support';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import type { Client } from '../support/http';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
+import { waitFor } from '../support/processes';
 
 /** Issue 23 items 1 and 3 in Chromium at 1280 and 390 px: a scheduled downgrade is called off from /profile and /pricing; a change says what it does. */
 let app: TestApp;
@@ -14,22 +15,23 @@ let browser: Browser;
 const STARTER = { id: 'plan-starter', name: 'Starter', price_usd: 10, monthly_credits: 300, is_one_time: false };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   await createPlans(await signInAdmin(app.url), PRO_PLAN, STARTER);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 
 async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; ; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    if (i > 300) throw new Error(`${what} never came: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last: T | undefined;
+  return waitFor(what, async () => {
+    last = await read();
+    return done(last) && { value: last };
+  }, 60_000).then(({ value }) => value, (err: Error) => {
+    throw new Error(`${err.message}; last read: ${JSON.stringify(last)}`);
+  });
 }
 
 /** A member subscribed to a plan through the simulator, once its credits came. */

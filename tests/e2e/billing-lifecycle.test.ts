@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
+import { closeContexts, loadUntil, workerBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 import { createPlans, eventually, PRO_PLAN } from '../integration/stripe-support';
@@ -13,7 +13,7 @@ let member: TestPage;
 const STARTER = { id: 'plan-starter', name: 'Starter', price_usd: 10, monthly_credits: 300, is_one_time: false };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   await createPlans(await signInAdmin(app.url), PRO_PLAN, STARTER);
   await memberWithOrg(app, 'switcher@example.com');
   member = await recordToasts(await newPage(browser, app.url));
@@ -21,20 +21,17 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 
 /** Reloads /profile until the billing card says `text` (the worker applies Stripe's events a moment later). */
 async function billingSays(text: RegExp) {
   const { page } = member;
-  for (let i = 0; i < 40; i++) {
-    await page.goto('/profile');
+  return loadUntil(page, '/profile', String(text), async () => {
     const shown = await page.getByTestId('billing-state').textContent({ timeout: 10_000 });
-    if (text.test(shown ?? '')) return shown;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`/profile never said ${text}`);
+    return text.test(shown ?? '') && shown;
+  });
 }
 
 describe('changing plans in the browser', { timeout: 120_000 }, () => {

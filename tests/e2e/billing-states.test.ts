@@ -2,10 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlans, PRO_PLAN } from '../integration/stripe-support';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import type { Client } from '../support/http';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
+import { waitFor } from '../support/processes';
 
 /** Issue 23 items 5 and 6: what /profile says about credits and the plan right after a billing action, at 1280 and 390 px. */
 let app: TestApp;
@@ -14,12 +15,12 @@ let browser: Browser;
 const STARTER = { id: 'plan-starter', name: 'Starter', price_usd: 10, monthly_credits: 300, is_one_time: false };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   await createPlans(await signInAdmin(app.url), PRO_PLAN, STARTER);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 
@@ -30,12 +31,7 @@ async function starterMember(email: string): Promise<Client> {
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   const sessionId = String(checkout.body.url).split('/').pop();
   expect((await client.post(`/api/stripe/sim/sessions/${sessionId}/pay`, {})).status).toBe(200);
-  for (let i = 0; ; i++) {
-    const credits = await client.get('/api/me/credits');
-    if (credits.body.balance === 300) break;
-    if (i > 200) throw new Error(`Starter's credits never came: ${JSON.stringify(credits.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor("Starter's credits", async () => (await client.get('/api/me/credits')).body.balance === 300, 60_000);
   expect((await client.put('/api/me/alerts', { lowBalanceCredits: 300 })).status).toBe(200);
   expect((await client.post('/api/usage', { credits: 4, description: 'a board session', idempotencyKey: `${email}-spend` })).status).toBe(200);
   return client;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
+import { closeContexts, loadUntil, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 import { createPlans, PACK_PLAN, PRO_PLAN } from '../integration/stripe-support';
@@ -17,22 +17,11 @@ const openRecording = async (): Promise<TestPage> => recordToasts(await newPage(
 
 /** The credits arrive a moment after /subscribed ("it may take a while"): reload the profile until they show. */
 async function profileShows(page: Page, balance: string) {
-  for (let i = 0; i < 40; i++) {
-    await page.goto('/profile');
-    const shown = await page
-      .getByTestId('credit-balance')
-      .textContent({ timeout: 10_000 })
-      .catch(async (err) => {
-        throw new Error(`${(err as Error).message}\n/profile showed: ${await page.locator('body').innerText()}`);
-      });
-    if (shown?.trim() === balance) return;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`the profile never showed a balance of ${balance}`);
+  await loadUntil(page, '/profile', `a balance of ${balance}`, async () => (await page.getByTestId('credit-balance').textContent({ timeout: 10_000 }))?.trim() === balance);
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   const adminClient = await signInAdmin(app.url);
   await createPlans(adminClient, PRO_PLAN, PACK_PLAN);
   ({ orgId } = await memberWithOrg(app, 'shopper@example.com'));
@@ -42,7 +31,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 
@@ -113,11 +102,7 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     const completed = webhooks.getByRole('row').filter({ hasText: 'checkout.session.completed' });
     const invoice = webhooks.getByRole('row').filter({ hasText: 'invoice.paid' });
     // The log's read model may trail the credits by a moment.
-    for (let i = 0; i < 40 && !((await invoice.textContent()) ?? '').includes('processed'); i++) {
-      await page.waitForTimeout(250);
-      await page.reload();
-      await invoice.waitFor();
-    }
+    await loadUntil(page, null, 'invoice.paid processed', async () => ((await invoice.textContent()) ?? '').includes('processed'));
     await expect(completed.textContent()).resolves.toContain('processed');
     await expect(invoice.textContent()).resolves.toContain('processed');
     await completed.getByRole('button', { name: /View event/ }).click();
@@ -131,11 +116,7 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Send monthly renewal' }).click();
     await toasted(page, 'Sent invoice.paid');
     const renewal = webhooks.getByRole('row').filter({ hasText: 'granted 1000 credits' });
-    for (let i = 0; i < 30 && !(await renewal.isVisible()); i++) {
-      await page.waitForTimeout(1000);
-      if (i % 5 === 4) await page.reload();
-    }
-    await renewal.waitFor({ timeout: 5000 });
+    await loadUntil(page, null, 'the renewal granting 1000 credits', async () => (await renewal.waitFor({ timeout: 5000 }).then(() => true, () => false)));
     await profileShows(member.page, '2,200');
   });
 
@@ -210,12 +191,10 @@ describe('one-time packs and the plan after a cancellation', { timeout: 90_000 }
     await page.getByLabel('Organization').selectOption(orgId);
     await page.getByRole('button', { name: 'Send cancellation' }).click();
     await toasted(page, 'Sent customer.subscription.deleted');
-    for (let i = 0; i < 40; i++) {
-      await member.page.goto('/profile');
+    await loadUntil(member.page, '/profile', 'the plan cancelled', async () => {
       await member.page.getByTestId('credit-balance').waitFor();
-      if ((await member.page.locator('.profile-plan h2').textContent())?.startsWith('Cancelled')) break;
-      await member.page.waitForTimeout(250);
-    }
+      return (await member.page.locator('.profile-plan h2').textContent())?.startsWith('Cancelled');
+    });
     await expect(member.page.locator('.profile-plan h2').textContent()).resolves.toBe('Cancelled — credits remain until they expire');
     await expect(member.page.locator('.profile-plan').textContent()).resolves.toContain('Your Pro plan was cancelled on');
     await expect(member.page.getByText('No plan yet').count()).resolves.toBe(0);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
 import { boardAssistant, projectOf, sessionDone } from '../support/board';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
 import type { Client } from '../support/http';
 import { signInAdmin } from '../support/identity';
@@ -18,13 +18,13 @@ let model: string;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
-  [t, browser] = await Promise.all([startApp({ env: { LLM_BASE_URL: llm.url, LLM_API_KEY: TEST_LLM_KEY } }), launchBrowser()]);
+  [t, browser] = await Promise.all([startApp({ env: { LLM_BASE_URL: llm.url, LLM_API_KEY: TEST_LLM_KEY } }), workerBrowser()]);
   admin = await signInAdmin(t.url);
   ({ model } = await boardAssistant(admin, { name: 'Strategist with a rather long name' }));
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
   await llm?.close();
 });

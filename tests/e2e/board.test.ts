@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
 import { boardAssistant, ledgerOf } from '../support/board';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
 import { Client } from '../support/http';
 import { activeMember, signInAdmin } from '../support/identity';
@@ -18,13 +18,13 @@ beforeAll(async () => {
   llm = await startFakeLlm();
   [t, browser] = await Promise.all([
     startApp({ env: { LLM_BASE_URL: llm.url, LLM_API_KEY: TEST_LLM_KEY, LLM_TIMEOUT_MS: '5000', LLM_MAX_RETRIES: '1' } }),
-    launchBrowser(),
+    workerBrowser(),
   ]);
   admin = await signInAdmin(t.url);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
   await llm?.close();
 });

@@ -2,10 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg, userIdOf } from '../support/orgs';
-import { waitFor } from '../support/processes';
+import { clockPast, waitFor } from '../support/processes';
 
 /** Issue 15, what people see: a member's lots and holds on /profile, and the admin's timeline of them. */
 let t: TestApp;
@@ -19,7 +19,6 @@ let whileHeld: string;
 const DAY = 86_400_000;
 const shots = process.env.PROFILE_SHOTS;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pad = (n: number) => String(n).padStart(2, '0');
 const localInput = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
@@ -53,7 +52,7 @@ let promoExpiresAt: string;
 let manualExpiresAt: string;
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [t, browser] = await Promise.all([startApp(), workerBrowser()]);
   const owner = await memberWithOrg(t, 'lots-owner@example.com');
   member = { client: owner.client, orgId: owner.orgId };
   // The admin needs an organization of their own, or the app sends them to /profile.
@@ -75,14 +74,14 @@ beforeAll(async () => {
   holdId = hold.body.holdId;
   // A whole second after the hold and before its capture, for the as-of field (which takes seconds).
   const between = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
-  await sleep(between.getTime() - Date.now() + 100);
+  await clockPast(between.getTime() + 100);
   whileHeld = localInput(between);
 
   [memberTab, adminTab] = await Promise.all([tabFor(member.client), tabFor(admin)]);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
 });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import { Client } from '../support/http';
 import { signInAdmin } from '../support/identity';
 
@@ -13,7 +13,7 @@ let page: Page;
 const dialogs: string[] = [];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [t, browser] = await Promise.all([startApp(), workerBrowser()]);
   admin = await signInAdmin(t.url);
   tab = await newPage(browser, t.url);
   page = tab.page;
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tab?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
 });
 

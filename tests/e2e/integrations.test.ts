@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 
@@ -12,7 +12,7 @@ let tab: TestPage;
 let orgId: string;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   ({ orgId } = await memberWithOrg(app, 'integrator@example.com', 100));
   tab = await newPage(browser, app.url);
   expect((await tab.page.request.post('/api/auth/dev-login', { data: { email: 'integrator@example.com', name: 'In Tegrator' } })).status()).toBe(200);
@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlans, PRO_PLAN } from '../integration/stripe-support';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 
@@ -12,12 +12,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   // New accounts start active here, as with `npm start`: a new buyer can go straight on.
-  [app, browser] = await Promise.all([startApp({ env: { NEW_ACCOUNTS_ACTIVE: '1' } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { NEW_ACCOUNTS_ACTIVE: '1' } }), workerBrowser()]);
   await createPlans(await signInAdmin(app.url), PRO_PLAN);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlans, PACK_PLAN, PRO_PLAN } from '../integration/stripe-support';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser } from '../support/browser';
+import { closeContexts, workerBrowser } from '../support/browser';
 import type { Client } from '../support/http';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
@@ -17,7 +17,7 @@ let ids: { org: string; user: string; project: string };
 const long = 'a long description that goes on to test how the table wraps and scrolls on a small screen';
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   admin = await signInAdmin(app.url, 'Northwind Traders International Holdings');
   await createPlans(admin, PRO_PLAN, PACK_PLAN);
   const m = await memberWithOrg(app, 'phone@example.com', 5000);
@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

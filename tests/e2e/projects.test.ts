@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import { Client } from '../support/http';
 import { activeMember, signInAdmin } from '../support/identity';
 
@@ -10,12 +10,12 @@ let browser: Browser;
 let admin: Client;
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [t, browser] = await Promise.all([startApp(), workerBrowser()]);
   admin = await signInAdmin(t.url);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
 });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -10,12 +10,12 @@ let appOrigin: string;
 beforeAll(async () => {
   // An external contact form and veterans site as a deployment configures them (the CSP lets the form's script load, then it fails offline).
   const env = { CONTACT_FORM_SCRIPT_URL: 'https://forms.example.com/embed/contact.js', VETERANS_SITE_URL: 'https://veterans.example.org/' };
-  [app, browser] = await Promise.all([startApp({ env }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env }), workerBrowser()]);
   appOrigin = new URL(app.url).origin;
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

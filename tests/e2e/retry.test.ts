@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import type { Client } from '../support/http';
 import { memberWithOrg } from '../support/orgs';
@@ -16,14 +16,14 @@ let admin: TestPage;
 let adminClient: Client;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { STRIPE_WEBHOOK_SECRET: secret } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { STRIPE_WEBHOOK_SECRET: secret } }), workerBrowser()]);
   adminClient = await signInAdmin(app.url);
   admin = await recordToasts(await newPage(browser, app.url));
   expect((await admin.page.request.post('/api/auth/dev-login', { data: { email: 'admin@example.com', name: 'Ada Admin' } })).status()).toBe(200);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 

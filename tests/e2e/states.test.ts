@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
 import type { Client } from '../support/http';
 import { activeMember, signInAdmin } from '../support/identity';
 import { createOrgFor } from '../support/orgs';
@@ -25,12 +25,12 @@ const openAs = async (client: Client | null): Promise<TestPage> => {
 };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   admin = await signInAdmin(app.url);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await app?.close();
 });
 
@@ -91,7 +91,8 @@ describe('public pages without dead ends', { timeout: 60_000 }, () => {
       await expect(button.textContent()).resolves.toContain('Soon');
       await tab.page.goto('/veterans');
       await tab.page.getByRole('heading', { name: 'Veterans Resources are coming soon' }).waitFor();
-      await tab.page.waitForTimeout(300);
+      // The page has settled (no request for half a second) and is still ours.
+      await tab.page.waitForLoadState('networkidle');
       expect(new URL(tab.page.url()).origin).toBe(new URL(app.url).origin);
       await tab.page.getByRole('link', { name: 'Back to the home page' }).click();
       await tab.page.waitForURL((url) => url.pathname === '/');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { launchBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
 import type { Client } from '../support/http';
 import { activeMember, signInAdmin } from '../support/identity';
 
@@ -41,7 +41,7 @@ let orgId: string;
 const violations: string[] = [];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [t, browser] = await Promise.all([startApp(), workerBrowser()]);
   admin = await signInAdmin(t.url, NAMES.org);
   const project = await admin.post('/api/projects', { name: NAMES.project, description: NAMES.projectDescription });
   expect(project.status).toBe(201);
@@ -82,7 +82,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tab?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await t?.close();
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
 import { signIn, type Client } from '../support/http.ts';
 import { grantCredits, memberWithOrg } from '../support/orgs.ts';
-import { waitFor } from '../support/processes.ts';
+import { clockPast, waitFor } from '../support/processes.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 
 let t: TestApp;
@@ -12,6 +12,17 @@ beforeAll(async () => {
   admin = await signIn(t.url, 'admin@example.com');
 });
 afterAll(async () => t?.close());
+
+/**
+ * A moment after every event so far, once this clock has passed it (so the next event comes after it):
+ * the log's times have microseconds, an ISO time milliseconds.
+ */
+async function momentAfterTheLog(): Promise<string> {
+  const last = (await t.db.query('SELECT max(created_at) AS last FROM events')).rows[0].last as Date;
+  const moment = last.getTime() + 1;
+  await clockPast(moment);
+  return new Date(moment).toISOString();
+}
 
 describe('audit history', () => {
   it("pages through a stream's events with type, data, metadata and time, for admins only", async () => {
@@ -31,12 +42,9 @@ describe('audit history', () => {
 
   it("computes an organization's balance as of any past moment from the log", async () => {
     const { client, orgId } = await memberWithOrg(t, 'asof@example.com', 0);
-    const before = new Date().toISOString();
-    await new Promise((r) => setTimeout(r, 20));
+    const before = await momentAfterTheLog();
     await grantCredits(t, orgId, 40);
-    await new Promise((r) => setTimeout(r, 20));
-    const middle = new Date().toISOString();
-    await new Promise((r) => setTimeout(r, 20));
+    const middle = await momentAfterTheLog();
     await client.post('/api/usage', { credits: 15, description: 'x', idempotencyKey: 'asof-1' });
     expect((await admin.get(`/api/admin/orgs/${orgId}/balance?at=${encodeURIComponent(before)}`)).body.balance).toBe(0);
     expect((await admin.get(`/api/admin/orgs/${orgId}/balance?at=${encodeURIComponent(middle)}`)).body).toEqual({ balance: 40, available: 40, held: 0, at: middle });

@@ -7,6 +7,7 @@ import { type Decider } from '../../services/eventstore/decider.ts';
 import { handleCommand, loadState, SNAPSHOT_EVERY } from '../../services/eventstore/command-handler.ts';
 import { LOG_START, type LogPosition, type StoredEvent } from '../../services/eventstore/types.ts';
 import { createTestDatabase } from '../support/db.ts';
+import { waitFor } from '../support/processes.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
@@ -128,12 +129,12 @@ describe('reading the whole log', () => {
       // Other databases of this cluster may hold the snapshot horizon back for a moment: read until both arrive.
       const secondRead: StoredEvent[] = [];
       let at = lastSeen ? { xid: lastSeen.transactionId, pos: lastSeen.globalPosition } : before;
-      for (let i = 0; i < 500 && secondRead.filter((e) => e.type === 'Counted').length < 2; i++) {
+      await waitFor('both events read', async () => {
         const more = await readEverything(at);
         secondRead.push(...more);
         if (more.length) at = { xid: more.at(-1)!.transactionId, pos: more.at(-1)!.globalPosition };
-        else await new Promise((r) => setTimeout(r, 10));
-      }
+        return secondRead.filter((e) => e.type === 'Counted').length >= 2;
+      });
       const all = [...firstRead, ...secondRead].filter((e) => e.type === 'Counted');
       expect(all.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
       expect(new Set(all.map((e) => e.eventId)).size).toBe(all.length);

@@ -26,13 +26,12 @@ beforeAll(async () => {
   t = await startApp({ workers: false });
   pg = await startProxy('127.0.0.1', Number(new URL(t.config.DATABASE_URL).port || 5432));
   const env = { DATABASE_URL: pg.url(t.config.DATABASE_URL), DB_STATEMENT_TIMEOUT_MS: '2000', DB_CONNECT_TIMEOUT_MS: '2000' };
-  worker = await spawnWorker(t.config, env);
-  api = await spawnApi(t.config, await freePort(), 'bin/api.ts', env);
+  [worker, api] = await Promise.all([spawnWorker(t.config, env), freePort().then((port) => spawnApi(t.config, port, 'bin/api.ts', env))]);
   for (const i of [0, 1, 2]) {
     const m = await memberWithOrg(t, `fault${i}@example.com`, CREDITS);
     members.push({ client: Object.assign(new Client(api.url), { cookie: m.client.cookie }), orgId: m.orgId });
   }
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all([api, worker].map((c) => c?.kill('SIGKILL')));
@@ -53,7 +52,7 @@ async function debitUntilDone(client: Client, key: string, seen: { status: numbe
     const res = await client.request('POST', '/api/usage', { credits: 1, description: key, idempotencyKey: key }, {}).catch(() => ({ status: 0, headers: new Headers(), body: null }));
     seen.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
     if (res.status !== 503 && res.status !== 0) return res.status;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // the client's pause before it tries again
   }
 }
 
@@ -74,13 +73,16 @@ describe('Postgres faults', () => {
     const seen: { status: number; retryAfter: string | null }[] = [];
     const before = await Promise.all(members.map((m) => balanceOf(m.orgId)));
     const perMember = 40;
+    let loading = true;
     const load = Promise.all(
       members.map(async (m, i) => {
         for (let j = 0; j < perMember; j++) expect(await debitUntilDone(m.client, `kill-${i}-${j}`, seen)).toBe(200);
       }),
-    );
+    ).finally(() => (loading = false));
     for (let round = 0; round < 4; round++) {
-      await new Promise((r) => setTimeout(r, 300));
+      // Some answers between two terminations, however slowly they come.
+      const answered = seen.length;
+      await waitFor('answers between terminations', async () => seen.length >= answered + 8 || !loading, 60_000);
       await t.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).catch(() => null);
     }
     await load;

@@ -29,12 +29,11 @@ beforeAll(async () => {
   const target = new URL(REDIS_URL);
   redis = await startProxy(target.hostname, Number(target.port || 6379));
   t = await startApp({ workers: false, env: { STRIPE_WEBHOOK_SECRET: secret } });
-  worker = await spawnWorker(t.config, env());
-  api = await spawnApi(t.config, await freePort(), 'bin/api.ts', env());
+  [worker, api] = await Promise.all([spawnWorker(t.config, env()), freePort().then((port) => spawnApi(t.config, port, 'bin/api.ts', env()))]);
   await createPlans(await signInAdmin(t.url), PACK_PLAN);
   const m = await memberWithOrg(t, 'redis-faults@example.com', 100);
   member = { client: Object.assign(new Client(api.url), { cookie: m.client.cookie }), orgId: m.orgId };
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all([api, worker].map((c) => c?.kill('SIGKILL')));
@@ -80,7 +79,7 @@ describe('Redis faults', () => {
     expect(worker.process.exitCode).toBeNull();
   });
 
-  it('applies every event of a flood exactly once when the worker is killed (SIGKILL) in the middle and started again at once', async () => {
+  it('applies every event of a flood exactly once when the worker is killed (SIGKILL) in the middle and started again at once', { timeout: 300_000 }, async () => {
     const start = await balance();
     const grantsBefore = await countEvents(t, orgStreamId(member.orgId), 'CreditsGranted');
     const events = packEvents(80, 'kill');

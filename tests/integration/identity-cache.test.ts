@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await startApp({ workers: false, env: { NEW_ACCOUNTS_ACTIVE: '1' } });
   [a, b] = await Promise.all([spawnApi(t.config, await freePort()), spawnApi(t.config, await freePort())]);
   children.push(a, b);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(children.map((c) => c.kill('SIGKILL')));
@@ -42,7 +42,7 @@ describe('sessions read from the log, cached per process', () => {
     expect((await via(fresh, a.url).get('/api/admin/projections')).status).toBe(403);
   });
 
-  it('refuses a disabled user, a removed permission and an ended session on every process', async () => {
+  it('refuses a disabled user, a removed permission and an ended session on every process', { timeout: 300_000 }, async () => {
     children.push(await spawnWorker(t.config));
     const admin = await signIn(a.url, ADMIN_EMAIL, 'Ada Admin');
     const member = await signIn(a.url, 'member@example.com', 'Mem Ber');

@@ -8,6 +8,7 @@ import { userStreamId } from '../../services/users/events.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
 import { activeMember, ADMIN_EMAIL, signInAdmin, userIdOf } from '../support/identity.ts';
+import { waitFor } from '../support/processes.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -139,13 +140,7 @@ describe('at least one active admin remains', () => {
   });
 });
 
-async function poll(sql: string): Promise<void> {
-  for (;;) {
-    const res = await t.db.query(sql);
-    if (res.rows[0].n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const poll = (sql: string) => waitFor(sql, async () => (await t.db.query(sql)).rows[0].n > 0);
 
 /** A session waits for the guard's row lock: the second transaction is queued behind the first. */
 const waitUntilQueuedOnGuard = () =>

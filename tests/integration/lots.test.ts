@@ -5,6 +5,7 @@ import { projectionsCaughtUp } from '../../projections/status.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
 import { signInAdmin } from '../support/identity.ts';
+import { jobsFinished } from '../support/jobs.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { waitFor } from '../support/processes.ts';
 import { createPlans, fixtureEvent, PRO_PLAN, postEvent, settled } from './stripe-support.ts';
@@ -87,9 +88,8 @@ describe('admin grants', () => {
     const tx = await t.db.query(`SELECT type, amount::int AS amount FROM credit_transactions WHERE org_id = $1 ORDER BY position`, [orgId]);
     expect(tx.rows.map((r) => `${r.type}:${r.amount}`)).toEqual(['purchase:10', 'promo:25', 'expired:-25']);
     // The sweep and a repeated job find nothing more to expire.
-    await t.app.queues.ledger.add('sweep', {});
-    await t.app.queues.ledger.add('expire-lot', { orgId, lotId: granted.body.lotId });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const ledger = t.app.queues.ledger;
+    await jobsFinished(ledger, [await ledger.add('sweep', {}), await ledger.add('expire-lot', { orgId, lotId: granted.body.lotId })]);
     expect((await types(orgId)).filter((x) => x === 'CreditsExpired')).toHaveLength(1);
   });
 

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('production mode', () => {
-  it('npm run build compiles the server to JavaScript that runs with plain node (no tsx) and serves the built web app', { timeout: 120_000 }, async () => {
+  it('npm run build compiles the server to JavaScript that runs with plain node (no tsx) and serves the built web app', { timeout: 300_000 }, async () => {
     for (const file of ['dist/bin/api.js', 'dist/bin/worker.js', 'dist/bin/start.js', 'dist/migrations/001_event_store.sql', 'dist/migrations/functions/event-store.sql', 'dist/web/dist/index.html']) {
       expect(existsSync(file), file).toBe(true);
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { createTestDatabase } from '../support/db.ts';
+import { waitFor } from '../support/processes.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
@@ -36,9 +37,8 @@ describe('the projector', () => {
   it('applies every event exactly once when killed with SIGKILL in the middle of a batch and restarted', async () => {
     const first = runChild();
     const exited = new Promise((resolve) => first.on('exit', resolve));
-    // Wait until some batches are committed, then kill it while it is inside the next one.
-    while ((await checkpoint()) === 0) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 15));
+    // Wait until a batch is committed, then kill it at once: it is inside the next one (each batch takes 30 ms).
+    await waitFor('a first batch committed', async () => (await checkpoint()) > 0);
     first.kill('SIGKILL');
     await exited;
     const afterKill = await checkpoint();

@@ -4,7 +4,7 @@ import { orgDecider } from '../../services/orgs/decider.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { loadState } from '../../services/eventstore/command-handler.ts';
 import { startApp, type TestApp } from '../support/app.ts';
-import type { Client } from '../support/http.ts';
+import { signIn, type Client } from '../support/http.ts';
 import { signInAdmin, userIdOf, ADMIN_EMAIL } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { waitFor } from '../support/processes.ts';
@@ -94,12 +94,16 @@ describe('Retry now of a failed read model', () => {
     });
     expect((await admin.post('/api/admin/projections/ledger/retry')).status).toBe(409); // live: nothing to retry
 
-    // No catch-up of its own is left waiting (the safety net leaves a failed read model alone for a minute):
-    // only Retry now can bring it back.
+    // No catch-up of its own is left waiting (the safety net leaves a failed read model alone for a minute),
+    // and new events wake the others, not it: only Retry now can bring it back.
     await t.app.queues.projector.drain(true);
     await t.db.query(`ALTER TABLE ${table} DROP CONSTRAINT no_broken_names`);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(((await admin.get('/api/admin/projections')).body as { name: string; status: string }[]).find((p) => p.name === 'users')?.status).toBe('failed');
+    await signIn(t.url, `after-${randomUUID().slice(0, 6)}@example.com`);
+    const after = await waitFor('the other read models to read the new events', async () => {
+      const list = (await admin.get('/api/admin/projections')).body as { name: string; status: string; lag: number }[];
+      return list.filter((p) => p.name !== 'users').every((p) => p.status === 'live' && p.lag === 0) && list;
+    });
+    expect(after.find((p) => p.name === 'users')?.status).toBe('failed');
     const res = await admin.post('/api/admin/projections/users/retry');
     expect(res.status).toBe(202);
     await waitFor('the users read model to be live and caught up', async () => {

@@ -24,7 +24,7 @@ afterAll(async () => {
 const caughtUp = () => projectionsCaughtUp(t.db);
 
 describe('two API processes and two workers on one Postgres and Redis', () => {
-  it('end with every read model equal to a fresh rebuild from the log', { timeout: 180_000 }, async () => {
+  it('end with every read model equal to a fresh rebuild from the log', { timeout: 300_000 }, async () => {
     const workers = await Promise.all([spawnWorker(t.config), spawnWorker(t.config)]);
     children.push(...workers);
     const apis = await Promise.all([spawnApi(t.config, await freePort()), spawnApi(t.config, await freePort())]);
@@ -60,7 +60,7 @@ describe('two API processes and two workers on one Postgres and Redis', () => {
     await Promise.all([...apis, ...workers].map((c) => c.kill('SIGTERM')));
   });
 
-  it('survives a worker killed with SIGKILL during a rebuild: the live model keeps serving, the rebuild resumes', { timeout: 180_000 }, async () => {
+  it('survives a worker killed with SIGKILL during a rebuild: the live model keeps serving, the rebuild resumes', { timeout: 300_000 }, async () => {
     await appendLedger(t.app.store, 20_000, 500);
     const env = { WORKER_LOCK_MS: '1500' };
     const first = await spawnWorker(t.config, env);

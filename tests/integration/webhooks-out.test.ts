@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectionsCaughtUp } from '../../projections/status.ts';
 import { outboundWebhookDeliveries } from '../../services/platform/metrics.ts';
 import { deleteRedisPrefix, startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
@@ -55,7 +56,7 @@ const receiver = new Receiver();
 
 beforeAll(async () => {
   await receiver.start();
-  t = await startApp({ workers: true, env: { WEBHOOK_SWEEP_MS: '200', SCHEDULER_CHECK_MS: '300' } });
+  t = await startApp({ workers: true, env: { WEBHOOK_SWEEP_MS: '200', SCHEDULER_CHECK_MS: '300', WEBHOOK_FIRST_RETRY_MS: '200' } });
   admin = await signInAdmin(t.url);
 }, 120_000);
 
@@ -118,7 +119,13 @@ describe('outbound webhooks', () => {
     }, 10_000);
     // Deliveries run in parallel: the order of arrival is not the order of the events (receivers order by `timestamp`).
     expect(said.map((m) => `${m.type} ${m.data.available}`).sort()).toEqual(['credits.depleted 0', 'credits.low 40', 'credits.low 40']);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Nothing more comes: every event is in the outbox and every delivery of this endpoint is done.
+    await waitFor('the outbox to hold every event and deliver all of it', async () => {
+      if (!(await projectionsCaughtUp(t.db))) return false;
+      const res = await t.db.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'pending')::int AS pending FROM webhook_deliveries WHERE endpoint_id = $1`, [ep.id]);
+      return res.rows[0].pending === 0 && res.rows[0].n;
+    });
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [ep.id])).rows[0].n).toBe(3);
     expect(receiver.verified('/low', ep.secret)).toHaveLength(3);
     expect((await client.get('/api/me/alerts')).body).toMatchObject({ depleted: true });
     expect((await client.put('/api/me/alerts', { lowBalanceCredits: 0 })).status).toBe(400);

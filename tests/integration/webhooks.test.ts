@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgStreamId } from '../../services/orgs/events.ts';
+import { stripeEventJobId } from '../../services/platform/jobs.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
 import { signInAdmin } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
+import { waitFor } from '../support/processes.ts';
 import {
   countEvents,
   createPlans,
@@ -111,7 +113,7 @@ describe('Stripe webhooks', () => {
     };
     const half = refund(2450, 1);
     await postEvent(t.url, half, secret);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor('the refund to find no payment and wait for a retry', async () => ((await t.app.queues['stripe-webhooks'].getJob(stripeEventJobId(half.id)))?.attemptsMade ?? 0) >= 1);
     await postEvent(t.url, paid, secret);
     expect(await settled(t, [half.id, paid.id])).toEqual({ [half.id]: 'processed', [paid.id]: 'processed' });
     expect((await eventually(() => orgRow(orgId), (o) => o.balance === 250)).balance).toBe(250);

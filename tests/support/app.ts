@@ -51,6 +51,9 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     // Two test files run at once, some with extra processes: stay well under Postgres' 100 connections.
     DB_POOL_MAX: '6',
     WORKER_CONCURRENCY: '4',
+    // The machine is busy: waiting for a pooled connection or a statement may take longer than in production.
+    DB_CONNECT_TIMEOUT_MS: '30000',
+    DB_STATEMENT_TIMEOUT_MS: '30000',
     ...env,
   });
 }

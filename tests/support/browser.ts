@@ -23,9 +23,24 @@ async function waitForChromium(timeoutMs: number): Promise<void> {
   }
 }
 
-export async function launchBrowser({ waitMs = 120_000 }: { waitMs?: number } = {}): Promise<Browser> {
-  await waitForChromium(waitMs);
-  return chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+let shared: Promise<Browser> | null = null;
+
+/**
+ * This worker's browser. The first browser test file a vitest worker runs launches it; the files after
+ * it (one at a time, in the same process: `isolate: false`) reuse it, each in contexts of its own; it
+ * closes when the worker exits (Playwright ends the browsers it launched).
+ */
+export async function workerBrowser({ waitMs = 120_000 }: { waitMs?: number } = {}): Promise<Browser> {
+  const current = shared && (await shared.catch(() => null));
+  if (current?.isConnected()) return current;
+  shared = waitForChromium(waitMs).then(() => chromium.launch({ executablePath: chromiumPath, args: launchArgs }));
+  shared.catch(() => (shared = null));
+  return shared;
+}
+
+/** Closes what a test file opened in the worker's browser (its contexts), leaving the browser for the next file. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
 }
 
 export interface TestPage {
@@ -74,3 +89,17 @@ export const toasted = (page: Page, text: string, timeout = 20_000) =>
       const seen = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts).catch(() => null);
       throw new Error(`${(err as Error).message}: no toast '${text}' on ${page.url()}; toasts ${JSON.stringify(seen)}; page: ${await page.locator('body').innerText()}`);
     });
+
+/**
+ * Loads `path` (or, without one, the current page) again and again until `shows` answers something
+ * (read models trail the writes by a moment); a failure says what the page showed last.
+ */
+export async function loadUntil<T>(page: Page, path: string | null, what: string, shows: () => Promise<T | false | null | undefined>, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await (path === null ? page.reload() : page.goto(path));
+    const value = await shows();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`${page.url()} never showed ${what}; it showed: ${await page.locator('body').innerText().catch(() => '?')}`);
+  }
+}

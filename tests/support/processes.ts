@@ -22,6 +22,7 @@ export function spawnEntry(entry: string, config: Config, env: Record<string, st
       REDIS_URL: config.REDIS_URL,
       REDIS_PREFIX: config.REDIS_PREFIX,
       REDIS_CLUSTER_NODES: config.REDIS_CLUSTER_NODES.join(','),
+      ...(config.READ_DATABASE_URL ? { READ_DATABASE_URL: config.READ_DATABASE_URL } : {}),
       LOG_LEVEL: 'warn',
       DEV_LOGIN: '1',
       ADMIN_EMAILS: config.ADMIN_EMAILS.join(','),
@@ -62,6 +63,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false | 
   }
 }
 
+/** Waits until this machine's clock has passed `moment` (ms since the epoch): for events that must fall on either side of it. */
+export const clockPast = (moment: number) => waitFor(`the clock to pass ${new Date(moment).toISOString()}`, async () => Date.now() > moment);
+
 /** Starts an API process on a port and waits until it answers. */
 export async function spawnApi(config: Config, port: number, entry = 'bin/api.ts', env: Record<string, string> = {}): Promise<Child & { url: string }> {
   const child = spawnEntry(entry, config, { PORT: String(port), HOST: '127.0.0.1', ...env });
@@ -72,7 +76,7 @@ export async function spawnApi(config: Config, port: number, entry = 'bin/api.ts
       if (child.process.exitCode !== null) throw new Error(`API exited with ${child.process.exitCode}: ${child.output.join('')}`);
       return (await fetch(`${url}/api/health`)).ok;
     },
-    90_000,
+    180_000,
   );
   return { ...child, url };
 }
@@ -86,7 +90,7 @@ export async function spawnWorker(config: Config, env: Record<string, string> = 
       if (child.process.exitCode !== null) throw new Error(`worker exited with ${child.process.exitCode}: ${child.output.join('')}`);
       return child.output.join('').includes('workers started');
     },
-    90_000,
+    180_000,
   );
   return child;
 }
