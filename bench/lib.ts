@@ -1,3 +1,4 @@
+import { notComparable, type MachineState } from './machine.ts';
 import type { Reference } from './pgbench.ts';
 
 export interface ScenarioResult {
@@ -16,6 +17,18 @@ export interface ScenarioResult {
   ratio: number | null;
   target: string;
   met: boolean | null;
+  /** What else the machine did while it ran (bench/machine.ts). */
+  machine?: MachineState;
+  /** Why this figure cannot be compared with another run's, when it cannot (a busy machine, a drifting reference). */
+  notComparable?: string;
+}
+
+/** Adds what the machine did meanwhile to results, and says which of them cannot be compared. */
+export function withMachine(results: ScenarioResult[], machine: MachineState): ScenarioResult[] {
+  return results.map((r) => {
+    const why = notComparable(machine, r.reference?.spread);
+    return { ...r, machine, ...(why ? { notComparable: why } : {}) };
+  });
 }
 
 export function percentile(values: number[], p: number): number {
@@ -88,7 +101,7 @@ export function printTable(results: ScenarioResult[]): void {
     r.reference ? `${round(r.reference.figure)} ${r.reference.unit} ±${Math.round(r.reference.spread * 100)}% (${r.reference.name})` : 'none (absolute)',
     r.ratio === null ? '—' : String(r.ratio),
     r.target,
-    r.met === null ? '—' : r.met ? 'yes' : 'NO',
+    `${r.met === null ? '—' : r.met ? 'yes' : 'NO'}${r.notComparable ? ' (not comparable)' : ''}`,
     Object.entries(r.cpu ?? {})
       .map(([k, v]) => `${k} ${v}`)
       .join(' · '),
@@ -102,4 +115,9 @@ export function printTable(results: ScenarioResult[]): void {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
   for (const r of rows) console.log(line(r));
+  const doubtful = results.filter((r) => r.notComparable);
+  if (doubtful.length) {
+    console.log(`\n${doubtful.length} figure(s) not comparable with another run's:`);
+    for (const r of doubtful) console.log(`  ${r.scenario}: ${r.notComparable}`);
+  }
 }

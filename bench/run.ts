@@ -4,6 +4,7 @@
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
 import { writeFileSync } from 'node:fs';
 import { sampleReplicaLag, type ReplicaLag } from './replica.ts';
+import { MAX_SPREAD, watchMachine } from './machine.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ import { Client, signIn } from '../tests/support/http.ts';
 import { freePort, spawnApi, spawnEntry, spawnWorker } from '../tests/support/processes.ts';
 import { stopAll, watch } from './children.ts';
 import { debitScenario, httpReference, readScenario, warmUp, type Product } from './http-scenarios.ts';
-import { printTable, progress, result, type ScenarioResult } from './lib.ts';
+import { printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
 import { countOverdrafts } from './overdrafts.ts';
 import { PgBench, type Reference } from './pgbench.ts';
 import { appendScenarios, catchUpScenario, FULL, lagScenario, rebuildScenario, SMOKE, webEntrySize } from './scenarios.ts';
@@ -66,6 +67,12 @@ await freshDatabase(config.DATABASE_URL);
 const pool = createPool(config.DATABASE_URL, config.DB_POOL_MAX, { statementMs: 120_000, idleInTransactionMs: 120_000 });
 const store = new EventStore(pool);
 const results: ScenarioResult[] = [];
+/** Runs a scenario while watching what else the machine does; its results say so (and when they cannot be compared). */
+const measured = async (scenario: () => Promise<ScenarioResult | ScenarioResult[]>): Promise<ScenarioResult[]> => {
+  const machine = watchMachine();
+  const out = await scenario();
+  return withMachine([out].flat(), machine.stop());
+};
 let pgbench: PgBench | null = null;
 
 try {
@@ -75,7 +82,12 @@ try {
   const ref = (name: string, script: Parameters<PgBench['reference']>[1], unit: string, rows = 1): Reference | null => {
     if (!pgbench) return null;
     const line = progress(`reference: ${name}`);
-    const r = pgbench.reference(name, script, unit, 8, refSeconds, rows);
+    let r = pgbench.reference(name, script, unit, 8, refSeconds, rows);
+    // A reference whose repeats drifted apart is measured again; the steadier of the two is kept.
+    if (r.spread > MAX_SPREAD) {
+      const again = pgbench.reference(name, script, unit, 8, refSeconds, rows);
+      if (again.spread < r.spread) r = again;
+    }
     line.done(`${Math.round(r.figure)} ${unit} ±${Math.round(r.spread * 100)}%`);
     return r;
   };
@@ -101,7 +113,7 @@ try {
     await server.kill();
     for (const r of [refs!.simpleUpdate, http.hello]) if (r) results.push(result(`reference: ${r.name}`, r.figure, r.unit, null, { text: 'reference (continuity)' }, { spread: r.spread }));
     // 1–2. The event store against bare inserts.
-    results.push(...(await appendScenarios(config.DATABASE_URL, sizes, refs!)));
+    results.push(...(await measured(() => appendScenarios(config.DATABASE_URL, sizes, refs!))));
   }
 
   // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set), the load split among them.
@@ -120,17 +132,17 @@ try {
   const product: Product = { url: api.url, urls: apis.map((a) => a.url), apiPids: () => apis.map((a) => a.process.pid!), workerPids: () => [worker.process.pid!], admins };
 
   if (soakMode) {
-    results.push(...(await soak(product, members, smoke ? 0.5 : 5)));
+    results.push(...(await measured(() => soak(product, members, smoke ? 0.5 : 5))));
   } else {
     // 3–4. Debits against the bare SQL debit of the same shape.
     const cookies = members.map((m) => m.cookie);
     await warmUp(product, cookies);
-    results.push(await debitScenario(product, `credit debit, POST /api/usage, ${sizes.orgs} orgs, 50 connections`, cookies, sizes.seconds, refs!.debit1000, { min: 0.5, text: '≥ 0.5' }));
+    results.push(...(await measured(() => debitScenario(product, `credit debit, POST /api/usage, ${sizes.orgs} orgs, 50 connections`, cookies, sizes.seconds, refs!.debit1000, { min: 0.5, text: '≥ 0.5' }))));
     const hot = members[0];
     results.push(
-      await debitScenario(product, 'credit debit, one hot org, 50 connections', [hot.cookie], sizes.seconds, refs!.debitHot, { min: 1.0, text: '≥ 1.0, 0 overdrafts' }, async () => ({
+      ...(await measured(() => debitScenario(product, 'credit debit, one hot org, 50 connections', [hot.cookie], sizes.seconds, refs!.debitHot, { min: 1.0, text: '≥ 1.0, 0 overdrafts' }, async () => ({
         overdrafts: await countOverdrafts(pool, hot.orgId),
-      })),
+      })))),
     );
 
     // 5. Reads against the SELECT 1 route.
@@ -138,24 +150,24 @@ try {
     member.cookie = members[1].cookie;
     for (let i = 0; i < 20; i++) await member.post('/api/projects', { name: `Bench project ${i}`, description: 'Read me' });
     const lagSampler = replicaUrl ? sampleReplicaLag(config.DATABASE_URL, replicaUrl) : null;
-    results.push(await readScenario(product, '/api/projects', members[1].cookie, sizes.seconds, http!.select1, { min: 0.7, text: '≥ 0.7' }));
-    results.push(await readScenario(product, '/api/admin/orgs?page=1&limit=10', admin.cookie, sizes.seconds, http!.select1, { min: 0.5, text: '≥ 0.5' }));
+    results.push(...(await measured(() => readScenario(product, '/api/projects', members[1].cookie, sizes.seconds, http!.select1, { min: 0.7, text: '≥ 0.7' }))));
+    results.push(...(await measured(() => readScenario(product, '/api/admin/orgs?page=1&limit=10', admin.cookie, sizes.seconds, http!.select1, { min: 0.5, text: '≥ 0.5' }))));
     replicaLag = (await lagSampler?.stop()) ?? null;
     if (replicaLag) console.log(`  read replica during the reads: max lag ${replicaLag.maxLagBytes} bytes, ${replicaLag.maxLagSeconds.toFixed(3)} s (${replicaLag.samples} samples)`);
 
     // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.
     await worker.kill('SIGTERM');
-    results.push(await catchUpScenario(store, pool, sizes));
+    results.push(...(await measured(() => catchUpScenario(store, pool, sizes))));
     const worker2 = watch(await spawnWorker(config), 'worker');
     await waitForProjections(pool);
-    results.push(await lagScenario(store, config.DATABASE_URL, sizes));
+    results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));
     await worker2.kill('SIGTERM');
-    results.push(await rebuildScenario(store, pool, sizes));
+    results.push(...(await measured(() => rebuildScenario(store, pool, sizes))));
 
     // 9. A signed Stripe webhook to credits visible on the profile.
     watch(await spawnWorker(config), 'worker');
     await waitForProjections(pool);
-    results.push(await webhookScenario(api.url, config, pool, members[2], sizes.webhooks));
+    results.push(...(await measured(() => webhookScenario(api.url, config, pool, members[2], sizes.webhooks))));
 
     // 10. The web app's entry.
     results.push(webEntrySize(`${root}web/dist`));
@@ -169,6 +181,6 @@ try {
 }
 
 printTable(results);
-writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', at: new Date().toISOString(), apiProcesses, ...(replicaLag ? { readReplica: replicaLag } : {}), results }, null, 2)}\n`);
+writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', at: new Date().toISOString(), apiProcesses, comparable: results.every((r) => !r.notComparable), ...(replicaLag ? { readReplica: replicaLag } : {}), results }, null, 2)}\n`);
 console.log(`\nresults written to ${resultsFile}`);
 clearTimeout(deadline);

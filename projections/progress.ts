@@ -22,7 +22,6 @@ export class ProjectionProgress {
   private waiters: Waiter[] = [];
   private listener: Listening | null = null;
   private poll: NodeJS.Timeout | null = null;
-  private closed = false;
 
   constructor(private readonly pool: pg.Pool, private readonly connectionString: string) {}
 
@@ -107,7 +106,6 @@ export class ProjectionProgress {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     if (this.poll) clearInterval(this.poll);
     for (const waiter of this.waiters) waiter.resolve(false);
     this.waiters = [];

@@ -7,7 +7,6 @@ import { memberOrg } from '../platform/member.ts';
 import { apiKeyDecider } from './decider.ts';
 import { apiKeyStreamId } from './events.ts';
 import { createKey } from './keys.ts';
-import { requireOrgRole } from '../orgs/access.ts';
 import { CreateKeyBody, CreatedKey, KeyList, KeyParams, OrgKeyParams, RevokedKey } from './schemas.ts';
 
 /** Revokes at once: this process drops the key before answering, the others within a notification. */
@@ -25,7 +24,7 @@ async function revoke(app: FastifyInstance, request: FastifyRequest, keyId: stri
 /** An owner or a billing member of an organization manages its keys; the secret is shown once, at creation. */
 export const meApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  app.addHook('onRequest', requireOrgRole(app, 'billing'));
+  app.addHook('onRequest', app.requireOrgRole('billing'));
 
   app.get('/', { schema: { tags: ['api keys'], response: { 200: KeyList } } }, async (request) => {
     const orgId = request.user!.organization_id;

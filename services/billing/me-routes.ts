@@ -22,7 +22,7 @@ const meBillingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/auto-top-up',
-    { onRequest: app.requireUser, schema: { tags: ['profile'], body: AutoTopUpBody, response: { 200: AutoTopUp } } },
+    { onRequest: [app.requireUser, app.requireOrgRole('billing')], schema: { tags: ['profile'], body: AutoTopUpBody, response: { 200: AutoTopUp } } },
     async (request) => configureAutoTopUp(app, request, orgOf(request.user!), request.user!.id, request.body),
   );
 };

@@ -11,13 +11,13 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/create-checkout-session',
-    { onRequest: app.requireUser, schema: { tags: ['stripe'], body: CheckoutBody, response: { 200: CheckoutAnswer } } },
+    { onRequest: [app.requireUser, app.requireOrgRole('billing')], schema: { tags: ['stripe'], body: CheckoutBody, response: { 200: CheckoutAnswer } } },
     async (request) => createCheckout(app, request, request.user!, request.body.subscriptionId, stripe),
   );
 
   app.post(
     '/create-portal-session',
-    { onRequest: app.requireUser, schema: { tags: ['stripe'], response: { 200: PortalAnswer } } },
+    { onRequest: [app.requireUser, app.requireOrgRole('billing')], schema: { tags: ['stripe'], response: { 200: PortalAnswer } } },
     async (request) => createPortalSession(app, request, request.user!, stripe, `${appUrl(app, request)}/profile`),
   );
 

@@ -26,7 +26,7 @@ const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     return alertsView(await app.credits.state(orgId));
   });
 
-  app.put('/', { schema: { tags: ['credits'], body: AlertsBody, response: { 200: AlertsAnswer } } }, async (request) => {
+  app.put('/', { onRequest: app.requireOrgRole('billing'), schema: { tags: ['credits'], body: AlertsBody, response: { 200: AlertsAnswer } } }, async (request) => {
     const orgId = memberOrg(request.user);
     return alertsView(await app.credits.setAlerts(orgId, request.body.lowBalanceCredits, app.commands.metadata(request)));
   });

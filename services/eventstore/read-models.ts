@@ -1,4 +1,3 @@
-import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import type { EventStore } from './store.ts';
 import type { LogPosition } from './types.ts';
@@ -24,7 +23,5 @@ export type ConnectReadModels = (deps: {
   store: EventStore;
   pool: pg.Pool;
   databaseUrl: string;
-  /** The projector's queue. Appends no longer enqueue wake-ups (a NOTIFY wakes the workers); kept for the callers. */
-  projectorQueue?: Queue;
   onError: (err: unknown) => void;
 }) => Promise<ReadModelLink>;

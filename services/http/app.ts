@@ -25,6 +25,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import swagger from './plugins/swagger.ts';
 import web from './plugins/web.ts';
 import metrics from './plugins/metrics.ts';
+import orgRoles from './plugins/org-roles.ts';
 import { registerRoutes } from './routes.ts';
 
 export const REDACTED_PATHS = ['req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]', 'res.headers["set-cookie"]'];
@@ -44,7 +45,7 @@ export interface BuildOptions {
   connectReadModels?: ConnectReadModels;
 }
 
-/** The whole API as one plugin tree; `server.ts` only boots it. */
+/** The whole API as one plugin tree; the entry points (`bin/api.ts`, `bin/start.ts`) only boot it. */
 export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -90,6 +91,7 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
   await app.register(credits);
   await app.register(identities);
   await app.register(auth);
+  await app.register(orgRoles);
   await app.register(rateLimits);
   await app.register(readYourWrites);
   await app.register(affinity);

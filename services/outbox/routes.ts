@@ -36,6 +36,7 @@ async function resendOne(app: FastifyInstance, endpointId: string, messageId: st
 /** An organization's webhook endpoints: any active member manages them; the secret is shown once. */
 export const meWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
+  app.addHook('onRequest', app.requireOrgRole('billing'));
 
   app.get('/', { schema: { tags: ['webhooks'], response: { 200: EndpointList } } }, async (request) => {
     const orgId = request.user!.organization_id;

@@ -12,7 +12,7 @@ export interface CommandMetrics {
  * Every Prometheus metric of this process, in one registry: what happens here (requests, debits,
  * appends, Stripe events applied) and the default process metrics (memory, event-loop lag, GC).
  * Gauges read from the shared stores (lag, queues, open transactions) are added per API by
- * `services/http/metrics.ts`, so that they are collected once, at scrape time.
+ * `services/http/cluster-metrics.ts`, so that they are collected once, at scrape time.
  */
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry });

@@ -6,7 +6,7 @@ import { BUDGET_SCOPES, type BudgetScope } from '../credits/budgets.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
-import { orgAccess, requireOrgRole } from '../orgs/access.ts';
+import { orgAccess } from '../orgs/access.ts';
 import type { OrgState } from '../orgs/events.ts';
 import { BudgetBody, BudgetList, BudgetParams, BudgetView } from './member-schemas.ts';
 
@@ -26,7 +26,7 @@ async function mustBeOrgs(app: FastifyInstance, orgId: string, org: OrgState, sc
  */
 const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  const billing = requireOrgRole(app, 'billing');
+  const billing = app.requireOrgRole('billing');
 
   app.get('/', { schema: { tags, response: { 200: BudgetList, ...errors } } }, async (request) => {
     const { orgId } = await orgAccess(app, request);

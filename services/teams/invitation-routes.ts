@@ -10,7 +10,7 @@ import { isUuid } from '../platform/ids.ts';
 import { createMailer } from '../platform/mail.ts';
 import { userDecider } from '../users/decider.ts';
 import { userStreamId } from '../users/events.ts';
-import { orgAccess, requireOrgRole } from '../orgs/access.ts';
+import { orgAccess } from '../orgs/access.ts';
 import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId, type OrgState } from '../orgs/events.ts';
 import { InvitationUnavailable, isOpen, type Invitation } from '../orgs/members.ts';
@@ -49,7 +49,7 @@ const publicUrl = (app: FastifyInstance, request: FastifyRequest) => app.config.
 /** /api/me/org/invitations: an owner invites by email; the link is shown once (and emailed when SMTP is configured). */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  app.addHook('onRequest', requireOrgRole(app, 'owner'));
+  app.addHook('onRequest', app.requireOrgRole('owner'));
   const mailer = createMailer(app.config.SMTP_URL, app.config.MAIL_FROM);
 
   app.post('/', { schema: { tags, body: InviteBody, response: { 201: CreatedInvitation, ...errors } } }, async (request, reply) => {

@@ -7,7 +7,7 @@ import { isUuid } from '../platform/ids.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
 import { userDecider } from '../users/decider.ts';
 import { userStreamId } from '../users/events.ts';
-import { orgAccess, requireOrgRole } from '../orgs/access.ts';
+import { orgAccess } from '../orgs/access.ts';
 import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId, type OrgState } from '../orgs/events.ts';
 import type { OrgRole } from '../orgs/members.ts';
@@ -48,7 +48,7 @@ const memberId = (userId: string) => {
 /** /api/me/org: the members of the caller's organization, their roles, and leaving it. */
 const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  const ownerOnly = requireOrgRole(app, 'owner');
+  const ownerOnly = app.requireOrgRole('owner');
   const metadata = (request: FastifyRequest) => app.commands.metadata(request);
 
   app.get('/members', { schema: { tags, response: { 200: MemberList, ...errors } } }, async (request) => {

@@ -12,10 +12,11 @@ import { concrete, keyOf, routeTable, type Route } from '../support/routes.ts';
  * - public: anyone; nobody gets 401/403.
  * - stripe-signature: anyone, but only a valid Stripe-Signature gets in (400 without one).
  * - signed-in: an active account (401 visitor, 403 inactive).
+ * - signed-in-or-new: any signed-in account, active or not yet (accepting an invitation activates it); 401 visitor.
  * - admin.*: an active account holding that permission (or an ancestor of it).
  * A key ending in `/*` covers everything under it (files of the built app, Swagger UI, the queue board).
  */
-type Access = 'public' | 'stripe-signature' | 'signed-in' | `admin.${string}`;
+type Access = 'public' | 'stripe-signature' | 'signed-in' | 'signed-in-or-new' | `admin.${string}`;
 
 const ACCESS: Record<string, Access> = {
   'GET /': 'public',
@@ -42,6 +43,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/stripe/webhook': 'stripe-signature',
   'POST /api/contact': 'public',
   'GET /api/shared/:token': 'public',
+  'GET /api/invitations/:token': 'public',
+  'POST /api/invitations/:token/accept': 'signed-in-or-new',
 
   'GET /api/projects': 'signed-in',
   'POST /api/projects': 'signed-in',
@@ -72,6 +75,16 @@ const ACCESS: Record<string, Access> = {
   'POST /api/projects/:id/files': 'signed-in',
   'DELETE /api/projects/:id/files/:fileId': 'signed-in',
   'PUT /api/me/org/profile': 'signed-in',
+  'GET /api/me/org/members': 'signed-in',
+  'PUT /api/me/org/members/:userId': 'signed-in',
+  'DELETE /api/me/org/members/:userId': 'signed-in',
+  'POST /api/me/org/leave': 'signed-in',
+  'POST /api/me/org/invitations': 'signed-in',
+  'GET /api/me/org/invitations': 'signed-in',
+  'DELETE /api/me/org/invitations/:id': 'signed-in',
+  'GET /api/me/org/budgets': 'signed-in',
+  'PUT /api/me/org/budgets': 'signed-in',
+  'DELETE /api/me/org/budgets/:scope/:id': 'signed-in',
   'GET /api/me/credits': 'signed-in',
   'GET /api/balance': 'signed-in',
   'GET /api/me/api-keys': 'signed-in',
@@ -231,10 +244,12 @@ describe('authorization of every route of the app', () => {
   it('answers 403 to a signed-in account that is not active yet on every signed-in and admin route', async () => {
     const got = await answers(() => inactive, where((a) => a === 'signed-in' || isPermission(a)));
     expect(got.filter((a) => a.status !== 403), HINT).toEqual([]);
+    const open = await answers(() => inactive, where((a) => a === 'signed-in-or-new'));
+    expect(open.filter((a) => !letThrough(a.status))).toEqual([]);
   });
 
   it('lets an active member through every signed-in route and answers 403 on every admin route', async () => {
-    const allowed = await answers(() => member, where((a) => a === 'signed-in' || a === 'public'));
+    const allowed = await answers(() => member, where((a) => a === 'signed-in' || a === 'signed-in-or-new' || a === 'public'));
     expect(allowed.filter((a) => !letThrough(a.status))).toEqual([]);
     const refused = await answers(() => member, where((a) => isPermission(a)));
     expect(refused.filter((a) => a.status !== 403), HINT).toEqual([]);

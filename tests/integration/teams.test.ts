@@ -70,6 +70,11 @@ describe('members and roles', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/owner or a billing member/);
     expect((await member.client.post('/api/me/api-keys', { name: 'nope' })).status).toBe(403);
+    expect((await member.client.put('/api/me/alerts', { lowBalanceCredits: 10 })).status).toBe(403);
+    expect((await member.client.post('/api/me/webhook-endpoints', { url: 'https://example.com/hook' })).status).toBe(403);
+    expect((await member.client.post('/api/stripe/create-portal-session', {})).status).toBe(403);
+    expect((await member.client.put('/api/me/auto-top-up', { enabled: false })).status).toBe(403);
+    expect((await member.client.get('/api/me/alerts')).body).toMatchObject({ lowBalanceCredits: null });
     // ...but spends and reads the organization's credits.
     expect((await member.client.post('/api/usage', { credits: 1, description: 'a call', idempotencyKey: 'm1' })).body).toEqual({ balance: 99, available: 99 });
     expect((await member.client.get('/api/balance')).body).toMatchObject({ balance: 99 });
@@ -188,7 +193,7 @@ describe('invitations', () => {
 });
 
 describe('membership', () => {
-  it('removes a member at once on every API process (within a second); they keep their account and may name a new organization; keys and projects stay', async () => {
+  it('removes a member at once on every API process (within a second); they keep their account and may name a new organization; keys and projects stay', { timeout: 300_000 }, async () => {
     const owner = await team(50);
     const member = await join(owner.client, 'member');
     const key = (await owner.client.post('/api/me/api-keys', { name: 'server' })).body.key as string;

@@ -46,7 +46,6 @@ export default fp<{ connectReadModels?: ConnectReadModels }>(
           store,
           pool: app.pg,
           databaseUrl: app.config.DATABASE_URL,
-          projectorQueue: app.queues.projector,
           onError: (err) => app.log.warn({ err }, 'read models: could not signal an append'),
         })
       : { gate: noReadModels, close: async () => {} };
