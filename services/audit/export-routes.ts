@@ -58,7 +58,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/export/ledger',
     { preHandler: app.requirePermission('admin.audit.view'), schema: { tags: ['audit'], querystring: AdminExportQuery } },
-    async (request, reply) => sendExport(app, reply, request.query.orgId, request.query),
+    async (request, reply) => sendExport(app, reply, request.query.orgId ?? memberOrg(request.user), request.query),
   );
 
   /** The organization's owners and billing members (a plain member: 403). */
