@@ -1,5 +1,4 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
-import { loadState } from '../eventstore/command-handler.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import type { AdvisorSpec } from './advisors.ts';
@@ -9,8 +8,10 @@ import { providerName } from './llm/request.ts';
 import { estimateCallInputTokens, MAX_ROUNDS } from './llm/tokens.ts';
 import { advisorMessages, advisorSystem, synthesisRequest, type MeetingContext } from './meeting.ts';
 import { MODE_TABLE, strictFormat, SYNTHESIS, type MeetingMode, type ModeDefinition } from './modes/table.ts';
-import { PRICE_TABLE_STREAM, priceTableDecider } from './price-table.ts';
-import { maxCost, priceFor, type ModelPrice } from './pricing.ts';
+import { loadRateCard } from '../ratecard/rate-card.ts';
+import { versionAt } from '../ratecard/events.ts';
+import { boardPrices, modelPrice } from './price-table.ts';
+import { maxCost, type ModelPrice } from './pricing.ts';
 
 /** One meeting (a session's turn) as asked: who, how, about what, with what the board knows. */
 export interface MeetingInput {
@@ -94,9 +95,9 @@ function planSynthesis(input: MeetingInput, mode: ModeDefinition, chair: Advisor
   return { round: 0, spec: chair, system, responseFormat, maxTokens: SYNTHESIS.maxOutputTokens, price, maxCredits: maxCost(price, tokensIn, SYNTHESIS.maxOutputTokens) };
 }
 
+/** What each model's tokens cost now: the rate card's `llm.*` meters in force. */
 export async function priceTable(store: EventStore) {
-  const table = await loadState(store, priceTableDecider, PRICE_TABLE_STREAM);
-  return (model: string) => priceFor(model, table.models, table.defaultPrice);
+  return modelPrice(boardPrices(versionAt(await loadRateCard(store), new Date().toISOString())));
 }
 
 /** Every call of the meeting, each with the hold it needs: the quote is their sum. */

@@ -1,35 +1,45 @@
-import type { Decider } from '../eventstore/decider.ts';
-import type { DomainEvent } from '../eventstore/types.ts';
-import { ValidationError } from '../platform/errors.ts';
-import { DEFAULT_PRICE, priceProblem, type ModelPrice } from './pricing.ts';
+import { formatScaled, toMicros } from '../platform/decimal.ts';
+import type { RateCardEntry, RateCardVersion } from '../ratecard/events.ts';
+import { LLM_DEFAULT_MODEL, llmEntries } from '../ratecard/legacy.ts';
+import { DEFAULT_PRICE, priceFor, priceProblem, type ModelPrice } from './pricing.ts';
 
-/** The admins' price table: credits per 1,000 tokens for each model, and the price of any other model. */
+/**
+ * The board's prices are rate-card entries: `llm.<model>.input_tokens` and `output_tokens` (credits
+ * per token), and `llm.default.*` for any other model. This is the board's view of them, in credits
+ * per 1,000 tokens, and the entries a new table becomes.
+ */
 export interface PriceTable {
   defaultPrice: ModelPrice;
   models: Record<string, ModelPrice>;
 }
 
-export type PriceTableSet = DomainEvent<'PriceTableSet', PriceTable & { at: string }>;
-export type PriceTableEvent = PriceTableSet;
-export type SetPriceTable = { type: 'SetPriceTable'; data: PriceTable & { at: string } };
+const LLM_METER = /^llm\.(.+)\.(input|output)_tokens$/;
+const per1k = (perToken: number) => Number(formatScaled(toMicros(perToken) ?? 0n, 3));
 
-export const PRICE_TABLE_STREAM = 'board-prices';
-
-export const initialPriceTable = (): PriceTable => ({ defaultPrice: DEFAULT_PRICE, models: {} });
-
-function setPriceTable({ data }: SetPriceTable, state: PriceTable): PriceTableEvent[] {
-  const problem = priceProblem(data.defaultPrice);
-  if (problem) throw new ValidationError(`defaultPrice: ${problem}`, 'defaultPrice');
-  for (const [model, price] of Object.entries(data.models)) {
-    const bad = priceProblem(price);
-    if (bad) throw new ValidationError(`models: ${model}: ${bad}`, 'models');
+/** The board's table in a rate-card version (none yet: the default price for every model). */
+export function boardPrices(version: RateCardVersion | null): PriceTable {
+  const found: Record<string, ModelPrice> = {};
+  for (const entry of version?.entries ?? []) {
+    const match = LLM_METER.exec(entry.meter);
+    if (!match) continue;
+    const price = (found[match[1]] ??= { inputPer1k: 0, outputPer1k: 0 });
+    if (match[2] === 'input') price.inputPer1k = per1k(entry.creditsPerUnit);
+    else price.outputPer1k = per1k(entry.creditsPerUnit);
   }
-  if (JSON.stringify({ d: state.defaultPrice, m: state.models }) === JSON.stringify({ d: data.defaultPrice, m: data.models })) return [];
-  return [{ type: 'PriceTableSet', data }];
+  const { [LLM_DEFAULT_MODEL]: fallback, ...models } = found;
+  const usable = (p: ModelPrice | undefined) => (p && !priceProblem(p) ? p : undefined);
+  return {
+    defaultPrice: usable(fallback) ?? DEFAULT_PRICE,
+    models: Object.fromEntries(Object.entries(models).filter(([, p]) => usable(p))),
+  };
 }
 
-export const priceTableDecider: Decider<SetPriceTable, PriceTableEvent, PriceTable> = {
-  initialState: initialPriceTable,
-  evolve: (_state, event) => ({ defaultPrice: event.data.defaultPrice, models: event.data.models }),
-  decide: (command, state) => setPriceTable(command, state),
-};
+/** A version's entries with the board's table in place of its model prices (the other meters kept). */
+export function withBoardPrices(version: RateCardVersion | null, table: PriceTable): RateCardEntry[] {
+  const others = (version?.entries ?? []).filter((e) => !LLM_METER.test(e.meter));
+  const models = Object.entries(table.models).flatMap(([model, price]) => llmEntries(model, price));
+  return [...others, ...llmEntries(LLM_DEFAULT_MODEL, table.defaultPrice), ...models];
+}
+
+/** The price of a model's tokens from the table (exact name, then any case), else the default. */
+export const modelPrice = (table: PriceTable) => (model: string) => priceFor(model, table.models, table.defaultPrice);

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { loadState } from '../eventstore/command-handler.ts';
 import type { ReadModelGate } from '../eventstore/read-models.ts';
 import type { EventStore, Queryable } from '../eventstore/store.ts';
-import type { Tx } from '../eventstore/transaction.ts';
+import { runTransaction, type Tx } from '../eventstore/transaction.ts';
 import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
@@ -11,11 +11,13 @@ import { budgetsView, type BudgetScope, type BudgetView, type SetBudget } from '
 import type { AutoTopUpSettings } from './auto-top-up.ts';
 import { CreditCommandQueue, type CreditRequest, type Decided, type OrgStream } from './command-queue.ts';
 import { creditsView, type CreditsView } from './credits-view.ts';
-import type { CreditCommand } from './decider.ts';
+import { decideCredits, type CreditCommand } from './decider.ts';
 import { DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
 import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
+import { dedupCutoff, rememberUsageIds, seenUsageIds } from './usage-ids.ts';
+import { pendingOf, type PricedUsage, type UsageRecorded, type UsageRefusal } from './usage-events.ts';
 
 export interface CreditsDeps<S extends CreditStreamState, E extends DomainEvent> {
   store: EventStore;
@@ -117,6 +119,53 @@ export interface Granted {
   lotId: string | null;
 }
 
+export interface UsageBatchInput {
+  orgId: string;
+  userId: string | null;
+  /** Priced by the rate card, in the order sent. */
+  items: PricedUsage[];
+  metadata: EventMetadata;
+  /** Now (the dedup window ends here). */
+  at?: string;
+}
+
+/** Each item's answer, in order: accepted (its exact cost), a duplicate (the first answer's cost), or refused for want of credits. */
+export type UsageItemOutcome = { status: 'accepted' | 'duplicate'; credits: string } | { status: 'rejected'; reason: UsageRefusal };
+
+export interface UsageBatchOutcome extends Amounts {
+  results: UsageItemOutcome[];
+  /** Whole credits this batch debited. */
+  debited: number;
+}
+
+/** The first of each id not seen before: what a batch decides. */
+function freshUsage(items: PricedUsage[], seen: ReadonlyMap<string, unknown>): PricedUsage[] {
+  const fresh = new Map<string, PricedUsage>();
+  for (const item of items) if (!seen.has(item.id) && !fresh.has(item.id)) fresh.set(item.id, item);
+  return [...fresh.values()];
+}
+
+const recordedIn = (events: readonly DomainEvent[]): UsageRecorded['data'] => (events.find((e) => e.type === 'UsageRecorded') as UsageRecorded).data;
+
+/**
+ * Each item's answer: an id seen before answers its first cost as a duplicate; of the batch's own,
+ * the first of an accepted id is accepted (a repeat of it in the batch a duplicate), the others were
+ * refused with the batch's reason.
+ */
+function usageResults(items: PricedUsage[], seen: ReadonlyMap<string, { credits: string }>, recorded: UsageRecorded['data'] | null): UsageItemOutcome[] {
+  const accepted = new Map((recorded?.items ?? []).map((i) => [i.id, i.credits]));
+  const answered = new Set<string>();
+  return items.map((item): UsageItemOutcome => {
+    const before = seen.get(item.id);
+    if (before) return { status: 'duplicate', credits: before.credits };
+    const credits = accepted.get(item.id);
+    const first = !answered.has(item.id);
+    answered.add(item.id);
+    if (credits !== undefined) return { status: first ? 'accepted' : 'duplicate', credits };
+    return { status: 'rejected', reason: recorded?.refused?.reason ?? 'insufficient_credits' };
+  });
+}
+
 export type TopUpOutcome = { ok: true; paymentIntentId: string } | { ok: false; reason: string };
 
 /** The keys a command's first answer is stored under. The closing key is shared by capture, release and expiry: a hold closes once. */
@@ -160,15 +209,16 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   }
 
   /** Balance, available, held, the open lots and holds. */
-  async view(orgId: string, at = now()): Promise<CreditsView> {
-    return creditsView(await this.state(orgId), at);
+  async view(orgId: string, at = now()): Promise<CreditsView & { pending: Record<string, number> }> {
+    const state = await this.state(orgId);
+    return { ...creditsView(state, at), pending: pendingOf(state) };
   }
 
   /** The same, for an API key: a key of a disabled organization opens nothing (403). */
-  async activeView(orgId: string, at = now()): Promise<CreditsView> {
+  async activeView(orgId: string, at = now()): Promise<CreditsView & { pending: Record<string, number> }> {
     const state = await this.state(orgId);
     if (!state.active) throw new OrganizationInactive();
-    return creditsView(state, at);
+    return { ...creditsView(state, at), pending: pendingOf(state) };
   }
 
   /** Spends from what is available; a repeated key answers the first result and spends nothing. */
@@ -290,6 +340,49 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     return { ...amounts(decided.state), lotId: granted ? lotId : null };
   }
 
+  /**
+   * A batch of priced usage events: an id the organization sent in the last 35 days is a duplicate
+   * (it answers its first cost and changes nothing, also when repeated concurrently); the others are
+   * decided in order (RecordUsage) and their ids remembered in the same transaction as their append.
+   */
+  async recordUsage(input: UsageBatchInput): Promise<UsageBatchOutcome> {
+    const { orgId, userId, items, metadata, at = now() } = input;
+    const { decider, streamId } = this.deps.stream;
+    const stream = streamId(orgId);
+    const cache = this.queue.states;
+    const cutoff = dedupCutoff(at);
+    const committed = await runTransaction(this.deps.store.pool, this.deps.store, async (tx) => {
+      const seen = await seenUsageIds(tx.client, orgId, [...new Set(items.map((i) => i.id))], cutoff);
+      const fresh = freshUsage(items, seen);
+      if (fresh.length === 0) return { state: await this.state(orgId, tx.client), events: [] as E[], recorded: null, seen };
+      const command: CreditCommand = { type: 'RecordUsage', data: { orgId, usageId: randomUUID(), items: fresh, userId, at } };
+      const outcome = await tx.run(decider, stream, command, { metadata, cache });
+      const recorded = recordedIn(outcome.events);
+      await rememberUsageIds(tx.client, orgId, recorded.items.map((i) => ({ id: i.id, outcome: { credits: i.credits } })), at, cutoff);
+      const append = outcome.append;
+      if (append) tx.afterCommit(() => cache.set(stream, outcome.state, append.nextVersion));
+      return { state: outcome.state, events: outcome.events, recorded, seen };
+    });
+    const { state, events, recorded, seen } = committed.value;
+    for (const { append } of committed.appended) this.deps.appended?.(append.position);
+    this.queueTopUp(orgId, events);
+    return { results: usageResults(items, seen, recorded), debited: recorded?.debited ?? 0, ...amounts(state) };
+  }
+
+  /** What `recordUsage` would answer now for these events, deciding nothing: the quote. */
+  async quoteUsage(input: Omit<UsageBatchInput, 'metadata'>): Promise<UsageBatchOutcome> {
+    const { orgId, userId, items, at = now() } = input;
+    const [state, seen] = await Promise.all([this.state(orgId), seenUsageIds(this.deps.store.pool, orgId, [...new Set(items.map((i) => i.id))], dedupCutoff(at))]);
+    const fresh = freshUsage(items, seen);
+    if (fresh.length === 0) {
+      const { balance, available } = creditsView(state, at);
+      return { results: usageResults(items, seen, null), debited: 0, balance, available };
+    }
+    const decided = decideCredits({ type: 'RecordUsage', data: { orgId, usageId: '', items: fresh, userId, at } }, state);
+    const recorded = recordedIn(decided.events as E[]);
+    return { results: usageResults(items, seen, recorded), debited: recorded.debited, ...amounts(decided.state) };
+  }
+
   /** The low-balance alert's threshold (null: off). */
   async setAlerts(orgId: string, lowBalanceCredits: number | null, metadata: EventMetadata): Promise<S> {
     const decided = await this.run(orgId, { type: 'SetAlerts', data: { orgId, lowBalanceCredits, at: now() } }, { metadata });
@@ -340,13 +433,18 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   private async run(orgId: string, command: CreditCommand, asked: Asked & Pick<CreditRequest<S, E>, 'result'>): Promise<Decided<S, E>> {
     const decided = await this.queue.run(orgId, { command, ...asked });
     if (decided.position) this.deps.appended?.(decided.position);
-    const crossed = creditEvents(decided.events).find((e) => e.type === 'AutoTopUpCrossed');
+    this.queueTopUp(orgId, decided.events);
+    return decided;
+  }
+
+  /** A debit that crossed the auto top-up threshold queues its charge (if queueing fails, the ledger sweep charges it). */
+  private queueTopUp(orgId: string, events: readonly E[]): void {
+    const crossed = creditEvents(events).find((e) => e.type === 'AutoTopUpCrossed');
     const ledger = this.deps.queues?.ledger;
     if (crossed && ledger) {
       const job = autoTopUpJob(orgId, crossed.data.crossing);
       ledger.add(job.name, job.data, job.opts).catch((err: unknown) => this.deps.log?.warn({ err, orgId }, 'could not queue an auto top-up'));
     }
-    return decided;
   }
 
   /** Through the queue, or inside the caller's transaction (its lots' expiry jobs are scheduled once it committed). */

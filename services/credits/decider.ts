@@ -4,6 +4,7 @@ import { crossedThresholds, decideBudget, type BudgetCommand } from './budgets.t
 import { crossingToRecord, decideConfigure, decideRecord, decideStart, type AutoTopUpCommand } from './auto-top-up.ts';
 import { decideLedger, Draft, mustExist, type LedgerCommand } from './decisions.ts';
 import type { CreditEvent, CreditStreamState } from './events.ts';
+import { decideUsage, type RecordUsage } from './usage.ts';
 
 export type { AdjustCredits, CaptureHold, DebitCredits, ExpireCredits, ExpireHold, GrantCredits, LedgerCommand, PlaceHold, ReleaseHold, RevokeCredits } from './decisions.ts';
 export type { SetAlerts } from './alerts.ts';
@@ -11,7 +12,7 @@ export type { BudgetCommand, RemoveBudget, SetBudget } from './budgets.ts';
 export type { AutoTopUpCommand, ConfigureAutoTopUp, RecordAutoTopUp, StartAutoTopUp } from './auto-top-up.ts';
 
 /** Every command the credits decide, on the organization's stream. Only services/credits builds them (commands.ts runs them). */
-export type CreditCommand = LedgerCommand | SetAlerts | AutoTopUpCommand | BudgetCommand;
+export type CreditCommand = LedgerCommand | SetAlerts | AutoTopUpCommand | BudgetCommand | RecordUsage;
 
 /**
  * The credits' decide, composed into the organization's decider by services/orgs: a credit command's
@@ -43,6 +44,17 @@ export function decideCredits<S extends CreditStreamState>(command: CreditComman
     case 'RecordAutoTopUp':
       push(decideRecord(command, state.topUps));
       break;
+    case 'RecordUsage': {
+      mustExist(state);
+      const { orgId, at } = command.data;
+      draft.settle(orgId, at);
+      decideUsage(command, draft);
+      draft.settle(orgId, at);
+      sayAlerts(draft, orgId, at);
+      recordCrossing(draft, orgId, at);
+      sayBudgetThresholds(draft, orgId, at);
+      break;
+    }
     case 'GrantCredits':
     case 'DebitCredits':
     case 'RevokeCredits':
@@ -94,6 +106,7 @@ export const CREDIT_COMMAND_TYPES = [
   'RecordAutoTopUp',
   'SetBudget',
   'RemoveBudget',
+  'RecordUsage',
 ] as const satisfies readonly CreditCommand['type'][];
 // A credit command missing from the list above fails to compile here.
 const listed: [Exclude<CreditCommand['type'], (typeof CREDIT_COMMAND_TYPES)[number]>] extends [never] ? true : false = true;

@@ -19,6 +19,7 @@ import {
 } from './lots.ts';
 
 import { countSpend, evolveBudget, initialBudgetState, BUDGET_EVENT_TYPES, type BudgetEvent, type BudgetState, type HoldOwner } from './budgets.ts';
+import { evolveRemainders, type Remainders, type UsageRecorded } from './usage-events.ts';
 
 export type { AutoTopUpAttempted, AutoTopUpConfigured, AutoTopUpCrossed, AutoTopUpEvent, AutoTopUpSettings, AutoTopUpSkipped, TopUpState } from './auto-top-up.ts';
 export type { BudgetEvent, BudgetRemoved, BudgetSet, BudgetThresholdCrossed } from './budgets.ts';
@@ -103,7 +104,7 @@ export type CreditsDepleted = DomainEvent<'CreditsDepleted', { orgId: string; av
 export type AlertEvent = AlertsSet | CreditsLow | CreditsDepleted;
 
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
-export type CreditEvent = LedgerEvent | AlertEvent | AutoTopUpConfigured | AutoTopUpEvent | BudgetEvent;
+export type CreditEvent = LedgerEvent | AlertEvent | AutoTopUpConfigured | AutoTopUpEvent | BudgetEvent | UsageRecorded;
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;
@@ -131,6 +132,8 @@ export interface CreditState extends Ledger, BudgetState {
   autoTopUp: AutoTopUpSettings | null;
   topUps: TopUpState;
   alerts: AlertState;
+  /** Metered usage: each meter's fraction of a credit not debited yet (carried to its next event). */
+  usageRemainders: Remainders;
 }
 
 /** What credit decisions read: the credits' state and two facts of the organization's lifecycle (folded by services/orgs). */
@@ -149,6 +152,7 @@ export const initialCreditState = (): CreditState => ({
   autoTopUp: null,
   topUps: initialTopUpState(),
   ...initialBudgetState(),
+  usageRemainders: {},
 });
 
 /** What credits may be spent: balance − held. */
@@ -271,6 +275,8 @@ export function evolveCredits<S extends CreditState>(state: S, event: CreditEven
     case 'AutoTopUpSucceeded':
     case 'AutoTopUpFailed':
       return { ...state, topUps: evolveTopUp(state.topUps, event) };
+    case 'UsageRecorded':
+      return { ...state, usageRemainders: evolveRemainders(state.usageRemainders, event) };
   }
 }
 
@@ -287,6 +293,7 @@ const CREDIT_EVENT_TYPES: ReadonlySet<string> = new Set<CreditEvent['type']>([
   'AutoTopUpFailed',
   'AutoTopUpDisabled',
   ...BUDGET_EVENT_TYPES,
+  'UsageRecorded',
 ]);
 
 /** Whether an event of the organization's stream is the credits' (the rest is the lifecycle's). */

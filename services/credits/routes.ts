@@ -78,8 +78,8 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['credits'], security: keyOrSession, response: { 200: BalanceAnswer, 401: InvalidKeyAnswer, 403: ErrorAnswer } },
     },
     async (request) => {
-      const { balance, available, held } = request.apiKey ? await app.credits.activeView(request.apiKey.orgId) : await app.credits.view(callerOf(request).orgId);
-      return { balance, available, held };
+      const { balance, available, held, pending } = request.apiKey ? await app.credits.activeView(request.apiKey.orgId) : await app.credits.view(callerOf(request).orgId);
+      return { balance, available, held, pending };
     },
   );
 

@@ -13,7 +13,8 @@ const projectId = z.string().max(100).optional();
 export const UsageBody = z.object({ credits, description: description.default(''), idempotencyKey, projectId });
 
 export const Balance = z.object({ balance: z.number(), available: z.number() });
-export const BalanceAnswer = Balance.extend({ held: z.number() });
+/** `pending`: each meter's fraction of a credit carried to its next usage event (not debited yet). */
+export const BalanceAnswer = Balance.extend({ held: z.number(), pending: z.record(z.string(), z.number()) });
 /** What a route answers to a missing, malformed, unknown or revoked API key. */
 export const InvalidKeyAnswer = z.object({ error: z.string(), message: z.string() }).loose();
 export const InsufficientCreditsAnswer = z.object({

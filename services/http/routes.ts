@@ -30,6 +30,8 @@ import projectFileRoutes from '../projectfiles/routes.ts';
 import { filePassages } from '../projectfiles/passages.ts';
 import orgProfileRoutes from '../orgprofile/routes.ts';
 import priceRoutes from '../board/price-routes.ts';
+import { adminRateCardRoutes, rateCardRoutes } from '../ratecard/routes.ts';
+import usageEventRoutes from '../usage/routes.ts';
 import meBillingRoutes from '../billing/me-routes.ts';
 import adminOrgRoutes from '../orgs/admin-routes.ts';
 import memberRoutes from '../teams/member-routes.ts';
@@ -68,6 +70,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(acceptRoutes, { prefix: '/api/invitations' });
   await app.register(creditRoutes);
   await app.register(holdRoutes, { prefix: '/api/usage/holds' });
+  await app.register(usageEventRoutes, { prefix: '/api/usage' });
+  await app.register(adminRateCardRoutes, { prefix: '/api/admin/rate-cards' });
+  await app.register(rateCardRoutes, { prefix: '/api/rate-card' });
   await app.register(auditRoutes, { prefix: '/api/admin' });
   await app.register(exportRoutes);
   await app.register(opsRoutes, { prefix: '/api/admin' });

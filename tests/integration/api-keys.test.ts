@@ -63,7 +63,7 @@ describe('API keys', () => {
     expect((await server.post('/api/usage', { credits: 10, description: 'model call', idempotencyKey: 'u1' })).body).toEqual({ balance: 90, available: 90 });
     const hold = await server.post('/api/usage/holds', { credits: 30, description: 'long job', idempotencyKey: 'h1' });
     expect(hold.status).toBe(201);
-    expect((await server.get('/api/balance')).body).toEqual({ balance: 90, available: 60, held: 30 });
+    expect((await server.get('/api/balance')).body).toEqual({ balance: 90, available: 60, held: 30, pending: {} });
     expect((await server.post(`/api/usage/holds/${hold.body.holdId}/capture`, { credits: 20 })).body).toEqual({ balance: 70, available: 70, captured: 20 });
     const credits = await server.get('/api/me/credits');
     expect(credits.body).toMatchObject({ balance: 70, available: 70, held: 0 });
@@ -86,7 +86,7 @@ describe('API keys', () => {
     expect((await keyA.post(`/api/usage/holds/${holdB.body.holdId}/capture`, {})).status).toBe(404);
     expect((await keyA.post(`/api/usage/holds/${holdB.body.holdId}/release`, {})).status).toBe(404);
     expect((await keyA.post('/api/usage', { credits: 5, description: 'a', idempotencyKey: 'ua' })).body).toEqual({ balance: 45, available: 45 });
-    expect((await b.client.get('/api/balance')).body).toEqual({ balance: 50, available: 45, held: 5 });
+    expect((await b.client.get('/api/balance')).body).toEqual({ balance: 50, available: 45, held: 5, pending: {} });
     // Nor can org B's member revoke org A's key.
     const idA = (await a.client.get('/api/me/api-keys')).body[0].id;
     expect((await b.client.delete(`/api/me/api-keys/${idA}`)).status).toBe(404);

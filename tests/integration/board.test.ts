@@ -63,6 +63,14 @@ describe('a session answered by two advisors', () => {
       models: [{ model: a.model, inputPer1k: 2, outputPer1k: 10 }],
     });
     expect(prices.status).toBe(200);
+    // The board's prices are rate-card entries (credits per token), which is what the board charges by.
+    expect((await admin.get('/api/admin/rate-cards')).body.current.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ meter: `llm.${a.model}.input_tokens`, creditsPerUnit: 0.002 }),
+        expect.objectContaining({ meter: `llm.${a.model}.output_tokens`, creditsPerUnit: 0.01 }),
+        expect.objectContaining({ meter: 'llm.default.output_tokens', creditsPerUnit: 0.003 }),
+      ]),
+    );
     llm.script(a.model, { type: 'text', pieces: ['Raise ', 'them ', 'by 5%.'], usage: { prompt_tokens: 100, completion_tokens: 300 } });
     llm.script(b.model, { type: 'text', pieces: ['Keep them.'], usage: { prompt_tokens: 1001, completion_tokens: 1 } });
     // The chair (the first advisor) sums up: 2000 × 2/1000 + 100 × 10/1000 = 5.

@@ -58,6 +58,9 @@ export const KEY_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/usage/holds/:holdId/release',
   'GET /api/me/credits',
   'GET /api/balance',
+  'POST /api/usage/events',
+  'POST /api/usage/quote',
+  'GET /api/rate-card',
 ]);
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

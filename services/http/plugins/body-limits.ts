@@ -15,6 +15,9 @@ export const LARGE_BODIES: Record<string, number> = {
   'PUT /api/admin/components/:id': 512 * 1024,
   // A context file of up to 5 MB (services/projectfiles), with its multipart framing.
   'POST /api/projects/:id/files': 5 * 1024 * 1024 + 64 * 1024,
+  // Up to 1,000 metered usage events (services/usage), each with an id of up to 200 characters and its properties.
+  'POST /api/usage/events': 2 * 1024 * 1024,
+  'POST /api/usage/quote': 2 * 1024 * 1024,
 };
 
 /** Deeper JSON than this is refused before it is parsed: no body of this API nests more than a few levels. */

@@ -1811,6 +1811,207 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rate-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current: {
+                                effectiveFrom: string;
+                                entries: {
+                                    creditsPerUnit: number;
+                                    description: string;
+                                    meter: string;
+                                    unit: string;
+                                }[];
+                                publishedAt: string;
+                                publishedBy: string | null;
+                                version: number;
+                            } | null;
+                            versions: {
+                                effectiveFrom: string;
+                                entries: {
+                                    creditsPerUnit: number;
+                                    description: string;
+                                    meter: string;
+                                    unit: string;
+                                }[];
+                                publishedAt: string;
+                                publishedBy: string | null;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        effectiveFrom?: string;
+                        entries: {
+                            creditsPerUnit: number;
+                            /** @default  */
+                            description?: string;
+                            meter: string;
+                            /** @default unit */
+                            unit?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            effectiveFrom: string;
+                            entries: {
+                                creditsPerUnit: number;
+                                description: string;
+                                meter: string;
+                                unit: string;
+                            }[];
+                            publishedAt: string;
+                            publishedBy: string | null;
+                            version: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rate-cards/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        draft: {
+                            entries: {
+                                creditsPerUnit: number;
+                                /** @default  */
+                                description?: string;
+                                meter: string;
+                                /** @default unit */
+                                unit?: string;
+                            }[];
+                        };
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            charged: number;
+                            draft: number;
+                            from: string;
+                            orgs: {
+                                charged: number;
+                                difference: number;
+                                draft: number;
+                                events: number;
+                                name: string;
+                                orgId: string;
+                                unpriced: number;
+                            }[];
+                            to: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roles": {
         parameters: {
             query?: never;
@@ -2144,6 +2345,15 @@ export interface paths {
                                 planId: string;
                                 subscriptionId: string | null;
                             } | null;
+                            replaced: {
+                                at: string;
+                                creditsRevoked: number;
+                                currency: string;
+                                keptSubscriptionId: string;
+                                planId: string | null;
+                                refundCents: number;
+                                subscriptionId: string;
+                            }[];
                             subscriptions: {
                                 cancelAtPeriodEnd: boolean;
                                 currentPeriodEnd: string | null;
@@ -3255,6 +3465,9 @@ export interface paths {
                             available: number;
                             balance: number;
                             held: number;
+                            pending: {
+                                [key: string]: number;
+                            };
                         };
                     };
                 };
@@ -4065,6 +4278,15 @@ export interface paths {
                                 planId: string;
                                 subscriptionId: string | null;
                             } | null;
+                            replaced: {
+                                at: string;
+                                creditsRevoked: number;
+                                currency: string;
+                                keptSubscriptionId: string;
+                                planId: string | null;
+                                refundCents: number;
+                                subscriptionId: string;
+                            }[];
                             subscriptions: {
                                 cancelAtPeriodEnd: boolean;
                                 currentPeriodEnd: string | null;
@@ -6574,6 +6796,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rate-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            effectiveFrom: string;
+                            entries: {
+                                creditsPerUnit: number;
+                                description: string;
+                                meter: string;
+                                unit: string;
+                            }[];
+                            publishedAt: string;
+                            publishedBy: string | null;
+                            version: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{sessionId}": {
         parameters: {
             query?: never;
@@ -8175,6 +8457,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        events: unknown[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            available: number;
+                            balance: number;
+                            credits: number;
+                            debited: number;
+                            results: {
+                                credits?: number;
+                                id: string;
+                                message?: string;
+                                reason?: string;
+                                /** @enum {string} */
+                                status: "accepted" | "duplicate" | "rejected";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage/holds": {
         parameters: {
             query?: never;
@@ -8431,6 +8809,102 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        events: unknown[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            available: number;
+                            balance: number;
+                            credits: number;
+                            debited: number;
+                            results: {
+                                credits?: number;
+                                id: string;
+                                message?: string;
+                                reason?: string;
+                                /** @enum {string} */
+                                status: "accepted" | "duplicate" | "rejected";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,0 +1,51 @@
+import type { DomainEvent } from '../eventstore/types.ts';
+import { parsePico, picoToNumber } from '../platform/decimal.ts';
+
+/** One usage event as priced by the rate card: `credits` is its exact cost (a decimal string, 12 decimals at most). */
+export interface PricedUsage {
+  id: string;
+  meter: string;
+  quantity: number;
+  credits: string;
+  /** The rate-card version that priced it (the one in force at its timestamp). */
+  version: number;
+  timestamp: string;
+  projectId: string | null;
+}
+
+export type UsageRefusal = 'insufficient_credits' | 'budget_exceeded';
+
+/**
+ * One batch of usage: the events accepted (all of them priced; possibly none), what they debited
+ * (the CreditsDebited beside it, one per project), each meter's remainder after them, and why the
+ * rest of the batch was refused.
+ */
+export type UsageRecorded = DomainEvent<
+  'UsageRecorded',
+  {
+    orgId: string;
+    usageId: string;
+    items: PricedUsage[];
+    debited: number;
+    remainders: Record<string, string>;
+    refused: { count: number; reason: UsageRefusal } | null;
+    userId: string | null;
+    at: string;
+  }
+>;
+
+/** Each meter's carried fraction of a credit, in picocredits (a meter at 0 is left out). */
+export type Remainders = Record<string, string>;
+
+export function evolveRemainders(remainders: Remainders | undefined, event: UsageRecorded): Remainders {
+  const next = { ...remainders };
+  for (const [meter, value] of Object.entries(event.data.remainders)) {
+    if (value === '0') delete next[meter];
+    else next[meter] = value;
+  }
+  return next;
+}
+
+/** What `GET /api/balance` shows as `pending`: each meter's carried fraction, in credits. */
+export const pendingOf = (state: { usageRemainders?: Remainders }): Record<string, number> =>
+  Object.fromEntries(Object.entries(state.usageRemainders ?? {}).map(([meter, value]) => [meter, picoToNumber(parsePico(value))]));

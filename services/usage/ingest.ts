@@ -1,0 +1,84 @@
+import type { UsageBatchOutcome } from '../credits/commands.ts';
+import type { PricedUsage } from '../credits/usage-events.ts';
+import type { EventStore } from '../eventstore/store.ts';
+import type { EventMetadata } from '../eventstore/types.ts';
+import { parsePico, picoToNumber } from '../platform/decimal.ts';
+import { DomainError } from '../platform/errors.ts';
+import { loadRateCard } from '../ratecard/rate-card.ts';
+import { checkEvent, MAX_EVENTS, type Reason } from './check.ts';
+
+/** What ingestion needs: the rate card's stream, and the credits' front door for a batch of priced usage. */
+export interface UsageDeps {
+  store: EventStore;
+  credits: {
+    recordUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; metadata: EventMetadata; at?: string }): Promise<UsageBatchOutcome>;
+    quoteUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; at?: string }): Promise<UsageBatchOutcome>;
+  };
+}
+
+export interface EventResult {
+  id: string;
+  status: 'accepted' | 'duplicate' | 'rejected';
+  credits?: number;
+  reason?: Reason;
+  message?: string;
+}
+
+export interface IngestAnswer {
+  results: EventResult[];
+  /** Whole credits debited (for a quote: that would be debited now). */
+  debited: number;
+  /** The exact cost of the accepted events. */
+  credits: number;
+  balance: number;
+  available: number;
+}
+
+export class TooManyEvents extends DomainError {
+  constructor() {
+    super(413, 'too_many_events', `At most ${MAX_EVENTS} events per request`, { error: 'too_many_events' });
+  }
+}
+
+const REFUSED: Record<string, string> = {
+  insufficient_credits: 'the organization has no credits left for this event',
+  budget_exceeded: 'a budget has no credits left for this event',
+};
+
+export interface IngestInput {
+  orgId: string;
+  userId: string | null;
+  events: unknown[];
+  metadata: EventMetadata;
+  /** The clock (tests move it). */
+  now?: number;
+}
+
+/**
+ * A batch of usage events: each checked and priced by the rate-card version in force at its
+ * timestamp, then (`record`) decided and debited by the credits in one append, or (`quote`) only
+ * answered as it would be now.
+ */
+export async function ingestUsage(deps: UsageDeps, input: IngestInput, mode: 'record' | 'quote'): Promise<IngestAnswer> {
+  if (input.events.length > MAX_EVENTS) throw new TooManyEvents();
+  const now = input.now ?? Date.now();
+  const at = new Date(now).toISOString();
+  const card = await loadRateCard(deps.store);
+  const checked = input.events.map((raw) => checkEvent(raw, card, now));
+  const items = checked.flatMap((c) => (c.ok ? [c.item] : []));
+  const outcome =
+    mode === 'record'
+      ? await deps.credits.recordUsage({ orgId: input.orgId, userId: input.userId, items, metadata: input.metadata, at })
+      : await deps.credits.quoteUsage({ orgId: input.orgId, userId: input.userId, items, at });
+  let next = 0;
+  let exact = 0n;
+  const results = checked.map((c): EventResult => {
+    if (!c.ok) return { id: c.id, status: 'rejected', reason: c.reason, message: c.message };
+    const item = items[next];
+    const result = outcome.results[next++];
+    if (result.status === 'rejected') return { id: item.id, status: 'rejected', reason: result.reason, message: REFUSED[result.reason] };
+    if (result.status === 'accepted') exact += parsePico(result.credits);
+    return { id: item.id, status: result.status, credits: picoToNumber(parsePico(result.credits)) };
+  });
+  return { results, debited: outcome.debited, credits: picoToNumber(exact), balance: outcome.balance, available: outcome.available };
+}
