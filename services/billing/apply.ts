@@ -18,6 +18,7 @@ import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
 import { recordInvoicePayment } from './invoice-payment.ts';
 import { LIVE_STATUSES, stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
 import { inTransaction, type Tx } from '../eventstore/transaction.ts';
+import { cancelOlderSubscriptions, endReplaced, type Replacement } from './replace-subscription.ts';
 
 export interface ApplyDeps {
   pool: pg.Pool;
@@ -87,7 +88,7 @@ export const invoiceGrantKey = (intent: Extract<Intent, { kind: 'period' | 'chan
 /** The key of a checkout's one-time credits: a refund of its payment revokes from that lot. */
 export const purchaseKey = (sessionId: string) => `purchase:${sessionId}`;
 
-async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string): Promise<Effect> {
+async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string, replaced: Replacement[]): Promise<Effect> {
   const { orgId } = intent;
   const meta = metadataOf(eventId);
   const done: string[] = [];
@@ -108,6 +109,11 @@ async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extrac
       const inForce = sub.state.planId && sub.state.planId !== plan.planId ? await knownPlan(deps, sub.state.planId) : plan;
       await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(inForce, intent.subscriptionId), at } }, keyed(eventId, 'subscribe'));
       done.push(`subscribed to ${inForce.name}`);
+      // Billed twice otherwise: the older live subscriptions end for this newer one.
+      if (replaced.length) {
+        const revoked = await endReplaced(deps, tx, meta, orgId, intent.subscriptionId, replaced, at);
+        done.push(`replaced ${replaced.map((r) => r.subscriptionId).join(', ')} (refunded ${replaced.reduce((n, r) => n + r.refundCents, 0)} cents, revoked ${revoked} credits)`);
+      }
     }
   }
   if (intent.paymentIntentId) {
@@ -276,10 +282,18 @@ async function refund(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<
   return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
 }
 
-async function effects(deps: ApplyDeps, tx: Tx, eventId: string, intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>, paid: Intent | null, at: string): Promise<Effect> {
+async function effects(
+  deps: ApplyDeps,
+  tx: Tx,
+  eventId: string,
+  intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>,
+  paid: Intent | null,
+  replaced: Replacement[],
+  at: string,
+): Promise<Effect> {
   switch (intent.kind) {
     case 'checkout':
-      return checkout(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return checkout(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at, replaced);
     case 'top_up':
       return topUp(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
     case 'period':
@@ -315,8 +329,10 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
   if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(deps, intent.orgId);
   // Asked of Stripe before the transaction (no network call holds it open).
   const paid = intent.kind === 'refund' ? await refundedInvoice(deps, intent.paymentIntentId) : null;
+  const replaced =
+    intent.kind === 'checkout' && intent.mode === 'subscription' && intent.subscriptionId ? await cancelOlderSubscriptions(deps, intent.orgId, intent.subscriptionId, now.getTime()) : [];
   return inTransaction(deps.pool, deps.store, async (tx) => {
-    const effect = await effects(deps, tx, event.id, intent, paid, at);
+    const effect = await effects(deps, tx, event.id, intent, paid, replaced, at);
     const marked = await tx.run(
       stripeEventDecider,
       streamId,

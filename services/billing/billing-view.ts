@@ -28,5 +28,5 @@ export async function billingOf(app: FastifyInstance, orgId: string): Promise<z.
     }),
   );
   const plan = org.plan ? { planId: org.plan.planId, name: org.plan.name, monthlyCredits: org.plan.monthlyCredits, subscriptionId: org.plan.subscriptionId } : null;
-  return { customerId: org.stripeCustomerId, plan, subscriptions, autoTopUp: autoTopUpView(org) };
+  return { customerId: org.stripeCustomerId, plan, subscriptions, replaced: org.replaced ?? [], autoTopUp: autoTopUpView(org) };
 }

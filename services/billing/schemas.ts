@@ -102,6 +102,18 @@ export const Billing = z.object({
   customerId: z.string().nullable(),
   plan: z.object({ planId: z.string(), name: z.string(), monthlyCredits: z.number().int(), subscriptionId: z.string().nullable() }).nullable(),
   subscriptions: z.array(BillingSubscription),
+  /** Older subscriptions ended because a newer one started (billed twice otherwise): what was refunded and revoked. */
+  replaced: z.array(
+    z.object({
+      subscriptionId: z.string(),
+      planId: z.string().nullable(),
+      keptSubscriptionId: z.string(),
+      refundCents: z.number().int(),
+      currency: z.string(),
+      creditsRevoked: z.number().int(),
+      at: z.string(),
+    }),
+  ),
   autoTopUp: AutoTopUp,
 });
 export const OrgBillingParams = z.object({ orgId: z.uuid() });

@@ -3,7 +3,7 @@ import { upcastOrgEvent } from '../credits/events.ts';
 import type { Decider, Folded } from '../eventstore/decider.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { decideMembership, MEMBERSHIP_COMMANDS, type MembershipCommand } from './members.ts';
-import { evolveOrg, initialOrgState, type LifecycleEvent, type OrgEvent, type OrgPlan, type OrgState } from './events.ts';
+import { evolveOrg, initialOrgState, type LifecycleEvent, type OrgEvent, type OrgPlan, type OrgState, type SubscriptionReplaced } from './events.ts';
 
 export type CreateOrganization = { type: 'CreateOrganization'; data: { orgId: string; name: string; createdBy: string; at: string } };
 export type RenameOrganization = { type: 'RenameOrganization'; data: { orgId: string; name: string; at: string } };
@@ -13,6 +13,8 @@ export type ToggleOrganizationActive = { type: 'ToggleOrganizationActive'; data:
 export type SubscribePlan = { type: 'SubscribePlan'; data: { orgId: string; plan: OrgPlan; at: string } };
 export type LinkStripeCustomer = { type: 'LinkStripeCustomer'; data: { orgId: string; customerId: string; at: string } };
 export type CancelPlan = { type: 'CancelPlan'; data: { orgId: string; subscriptionId: string | null; at: string } };
+/** Records that an older subscription was ended for a newer one (once per subscription). */
+export type RecordSubscriptionReplaced = { type: 'RecordSubscriptionReplaced'; data: SubscriptionReplaced['data'] };
 
 /** The organization's own commands: its lifecycle, plan and Stripe customer. */
 export type LifecycleCommand =
@@ -22,6 +24,7 @@ export type LifecycleCommand =
   | ToggleOrganizationActive
   | SubscribePlan
   | CancelPlan
+  | RecordSubscriptionReplaced
   | LinkStripeCustomer;
 
 /** Everything decided on an organization's stream: its own commands, its members' and the credits' (built only by services/credits). */
@@ -83,6 +86,9 @@ function decideLifecycle(command: LifecycleCommand, state: OrgState): LifecycleE
       return cancel(command, state);
     case 'LinkStripeCustomer':
       return linkCustomer(command, state);
+    case 'RecordSubscriptionReplaced':
+      mustExist(state);
+      return (state.replaced ?? []).some((r) => r.subscriptionId === command.data.subscriptionId) ? [] : [{ type: 'SubscriptionReplaced', data: command.data }];
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -97,6 +103,7 @@ const LIFECYCLE_COMMANDS: ReadonlySet<string> = new Set<LifecycleCommand['type']
   'ToggleOrganizationActive',
   'SubscribePlan',
   'CancelPlan',
+  'RecordSubscriptionReplaced',
   'LinkStripeCustomer',
 ]);
 const isLifecycle = (command: OrgCommand): command is LifecycleCommand => LIFECYCLE_COMMANDS.has(command.type);
@@ -123,5 +130,6 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
   upcast: (event) => upcastOrgEvent(event) as unknown as OrgEvent,
   // 2: lots and holds (events before them are upcast when the stream is read again); 3: the Stripe customer, alerts or auto top-up (three branches); 5: all three; 6: auto top-up's recorded crossings.
   // 7: members, invitations and budgets (the whole stream is folded again, so every creator becomes an owner); 8: metered usage's remainders.
-  snapshotVersion: 8,
+  // 9: replaced subscriptions.
+  snapshotVersion: 9,
 };

@@ -19,8 +19,22 @@ export type PlanCancelled = DomainEvent<'PlanCancelled', { orgId: string; planId
 /** The organization's one billing identity at Stripe (or the simulator): every checkout, portal and off-session payment uses it. */
 export type StripeCustomerLinked = DomainEvent<'StripeCustomerLinked', { orgId: string; customerId: string; at: string }>;
 
+/** What a second live subscription did to the older one: cancelled at once, its unused part refunded, its unspent credits revoked. */
+export interface ReplacedSubscription {
+  subscriptionId: string;
+  planId: string | null;
+  keptSubscriptionId: string;
+  refundCents: number;
+  currency: string;
+  creditsRevoked: number;
+  at: string;
+}
+/** A second subscription started while one was live: the newer is the plan in force, the older was ended (issue: billed twice). */
+export type SubscriptionReplaced = DomainEvent<'SubscriptionReplaced', { orgId: string } & ReplacedSubscription>;
+
 /** The organization's own events: its lifecycle, plan and Stripe customer. */
 export type LifecycleEvent =
+  | SubscriptionReplaced
   | OrganizationCreated
   | OrganizationRenamed
   | OrganizationActivated
@@ -41,6 +55,8 @@ export interface OrgState extends CreditStreamState, MembershipState {
   stripeCustomerId: string | null;
   /** Every Stripe subscription that has been this organization's plan, oldest first. */
   subscriptionIds: string[];
+  /** Older subscriptions ended because a newer one started, oldest first. */
+  replaced: ReplacedSubscription[];
 }
 
 export const orgStreamId = (orgId: string) => `org-${orgId}`;
@@ -53,6 +69,7 @@ export const initialOrgState = (): OrgState => ({
   plan: null,
   stripeCustomerId: null,
   subscriptionIds: [],
+  replaced: [],
   ...initialMembershipState(),
 });
 
@@ -76,6 +93,10 @@ export function evolveOrg(state: OrgState, event: OrgEvent): OrgState {
       return state.plan?.planId === event.data.planId ? { ...state, plan: null } : state;
     case 'StripeCustomerLinked':
       return { ...state, stripeCustomerId: state.stripeCustomerId ?? event.data.customerId };
+    case 'SubscriptionReplaced': {
+      const { orgId: _orgId, ...replaced } = event.data;
+      return { ...state, replaced: [...(state.replaced ?? []), replaced] };
+    }
     case 'MemberJoined':
     case 'MemberRoleChanged':
     case 'MemberLeft':

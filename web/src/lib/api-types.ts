@@ -2345,6 +2345,15 @@ export interface paths {
                                 planId: string;
                                 subscriptionId: string | null;
                             } | null;
+                            replaced: {
+                                at: string;
+                                creditsRevoked: number;
+                                currency: string;
+                                keptSubscriptionId: string;
+                                planId: string | null;
+                                refundCents: number;
+                                subscriptionId: string;
+                            }[];
                             subscriptions: {
                                 cancelAtPeriodEnd: boolean;
                                 currentPeriodEnd: string | null;
@@ -4269,6 +4278,15 @@ export interface paths {
                                 planId: string;
                                 subscriptionId: string | null;
                             } | null;
+                            replaced: {
+                                at: string;
+                                creditsRevoked: number;
+                                currency: string;
+                                keptSubscriptionId: string;
+                                planId: string | null;
+                                refundCents: number;
+                                subscriptionId: string;
+                            }[];
                             subscriptions: {
                                 cancelAtPeriodEnd: boolean;
                                 currentPeriodEnd: string | null;

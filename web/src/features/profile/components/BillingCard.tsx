@@ -1,7 +1,7 @@
 import { useToast } from '../../../components/Toast';
 import { serverMessage } from '../../../lib/api';
 import { liveSubscription, useKeepPlan } from '../../../lib/billing';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatNumber, formatUsd } from '../../../lib/format';
 import { useCreatePortalSession } from '../api/create-portal-session';
 import { useBilling, usePlanNames } from '../api/get-billing';
 
@@ -46,6 +46,11 @@ export function BillingCard({ hasOrganization }: { hasOrganization: boolean }) {
           No active subscription
         </p>
       )}
+      {billing.data.replaced.map((r) => (
+        <p className="muted" data-testid="billing-replaced" key={r.subscriptionId}>
+          {`A second subscription started on ${formatDate(r.at)}: your earlier ${r.planId ? nameOf(r.planId) : ''} subscription was cancelled so you are not billed twice; ${formatUsd(r.refundCents / 100)} refunded for its unused part, ${formatNumber(r.creditsRevoked)} of its unspent credits returned.`.replace('  ', ' ')}
+        </p>
+      ))}
       <div className="profile-billing__actions">
         {scheduled && inForce && (
           <button type="button" className="button button--primary" onClick={keepPlan} disabled={keep.isPending || Boolean(live?.requestedPlanId)}>
