@@ -1,5 +1,5 @@
 import type { Projection } from '../types.ts';
-import type { UsageRecorded } from '../../services/credits/usage-events.ts';
+import type { UsageRecorded } from '../../services/credits/events.ts';
 
 /**
  * Metered usage per organization, UTC day (of each event's timestamp), meter and project: the usage
