@@ -45,6 +45,7 @@ export const queuePrefix = (prefix: string, queue: string) => `${prefix}:{${queu
 /** Deletes every key under a prefix (a test's, the benchmark's or a tool's own; never the whole database), on every master of a cluster. */
 export async function deleteRedisPrefix(target: RedisTarget | string, prefix: string): Promise<void> {
   const redis = connectRedis(typeof target === 'string' ? { REDIS_URL: target } : target);
+  redis.on('error', () => {}); // a failure shows in the commands below
   try {
     const nodes = redis instanceof Cluster ? await mastersOf(redis) : [redis];
     for (const node of nodes) {

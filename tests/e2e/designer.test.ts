@@ -202,6 +202,9 @@ describe('the assistant designer in the browser', { timeout: 90_000 }, () => {
       await page.getByLabel('URL').fill('https://elsewhere.example/api/admin/tags');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByRole('alert').getByText("Only this site's own /api/ addresses can be called").waitFor();
+      // Issue 23 item 16: the previous status and body are not shown under the new error.
+      expect(await page.getByTestId('api-status').count()).toBe(0);
+      expect(await page.getByTestId('api-response').count()).toBe(0);
       await page.getByLabel('URL').fill('/api/admin/tags');
       await page.getByLabel('Payload').fill('{"name": ');
       await page.getByRole('button', { name: 'Send' }).click();

@@ -54,6 +54,16 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('labels routes by pattern and every static file as one label (issue 23 item 19)', async () => {
+    const html = await (await fetch(`${t.url}/`)).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect((await fetch(`${t.url}${asset}`)).status).toBe(200);
+    const text = await (await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    expect(text).not.toContain('route="/assets/');
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="static"/);
+  });
+
   it('counts a debit, a 402 and a refused API-key call by outcome and way in, with their durations, requests and appends', async () => {
     const before = await metrics();
     expect((await member.client.post('/api/usage', { credits: 2, description: 'ok', idempotencyKey: randomUUID() })).status).toBe(200);

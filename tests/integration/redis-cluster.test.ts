@@ -34,14 +34,18 @@ beforeAll(async () => {
     env: { REDIS_CLUSTER_NODES: cluster.nodes.join(','), STRIPE_WEBHOOK_SECRET: secret, RATE_LIMIT: 'on', RATE_LIMIT_USAGE: '3', RATE_LIMIT_SIGN_IN: '1000', HEARTBEAT_STALE_MS: '3000' },
   });
   redis = connectRedis(t.config) as Cluster;
+  redis.on('error', () => {}); // a master killed on purpose: its errors are expected
   await createPlans(await signInAdmin(t.url), PACK_PLAN);
   member = await memberWithOrg(t, 'cluster@example.com', 100);
 }, 180_000);
 
 afterAll(async () => {
   redis?.disconnect();
-  await t?.close();
-  await cluster?.stop();
+  try {
+    await t?.close();
+  } finally {
+    await cluster?.stop();
+  }
 });
 
 /** Every key of ours on every master, with the master's port. */

@@ -11,6 +11,16 @@ const debitOutcome = (status: number): DebitOutcome =>
 
 const viaOf = (request: FastifyRequest) => (/^bearer\s/i.test(request.headers.authorization ?? '') ? 'api_key' : 'session');
 
+/**
+ * The route label: the route's pattern; every static file (hashed asset names change with each
+ * deploy) is one label, so the series do not grow with deploys.
+ */
+export const routeLabel = (route: string | undefined) => {
+  if (!route) return 'unmatched';
+  if (route.startsWith('/api/') || route === '/metrics' || route.startsWith('/health')) return route;
+  return route.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(route) ? 'static' : route;
+};
+
 /** GET /metrics (Prometheus text), and the request and debit metrics of every answer. */
 export default fp(
   async (app) => {
@@ -18,7 +28,7 @@ export default fp(
       const route = request.routeOptions.url;
       const seconds = reply.elapsedTime / 1000;
       const status = reply.statusCode;
-      httpRequestDuration.observe({ method: request.method, route: route ?? 'unmatched', status_class: `${Math.floor(status / 100)}xx` }, seconds);
+      httpRequestDuration.observe({ method: request.method, route: routeLabel(route), status_class: `${Math.floor(status / 100)}xx` }, seconds);
       if (route && DEBIT_ROUTES.has(`${request.method} ${route}`)) {
         creditsDebits.inc({ outcome: debitOutcome(status), via: viaOf(request) });
         creditsDebitDuration.observe(seconds);

@@ -20,6 +20,8 @@ export default function ApiTestPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    // A new request's answer (or its error) replaces the previous one: never an old status under a new error.
+    setAnswer(null);
     const prepared = prepareRequest(method, url, payload, window.location.origin);
     if (!prepared.ok) {
       setProblem(prepared.error);
