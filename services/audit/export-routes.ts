@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { memberOrg } from '../platform/member.ts';
+import { orgAccess } from '../orgs/access.ts';
 import { totalPages } from '../platform/paging.ts';
 import { exportLedger } from './export/ledger-export.ts';
 import type { ExportFormat } from './export/rows.ts';
@@ -57,9 +58,10 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/export/ledger',
     { preHandler: app.requirePermission('admin.audit.view'), schema: { tags: ['audit'], querystring: AdminExportQuery } },
-    async (request, reply) => sendExport(app, reply, request.query.orgId, request.query),
+    async (request, reply) => sendExport(app, reply, request.query.orgId ?? memberOrg(request.user), request.query),
   );
 
+  /** The organization's owners and billing members (a plain member: 403). */
   app.get('/api/me/export/ledger', { onRequest: app.requireUser, schema: { tags: ['audit'], querystring: MeExportQuery } }, async (request, reply) => {
     const own = memberOrg(request.user);
     // Another organization's ledger is not found, whatever it is.
@@ -67,6 +69,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       exportRange(request.query);
       throw new NotFoundError('Organization');
     }
+    await orgAccess(app, request, 'billing');
     return sendExport(app, reply, own, request.query);
   });
 

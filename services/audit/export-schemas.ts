@@ -9,7 +9,8 @@ const range = {
   to: z.iso.datetime({ offset: true }).optional(),
   format: z.enum(EXPORT_FORMATS).default('csv'),
 };
-export const AdminExportQuery = z.object({ orgId: z.string().max(100), ...range });
+/** `orgId` left out: the admin's own organization. */
+export const AdminExportQuery = z.object({ orgId: z.string().max(100).optional(), ...range });
 export const MeExportQuery = z.object({ orgId: z.string().max(100).optional(), ...range });
 
 const Statement = z.object({ orgId: z.string(), position: z.number(), headHash: z.string(), count: z.number(), at: z.string() });

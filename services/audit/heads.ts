@@ -41,7 +41,7 @@ export async function keptHeads(db: Queryable, query: { orgId?: string; offset: 
       `SELECT h.org_id::text AS org_id, h.position, h.head_hash, h.count, h.at, h.signature, h.key_id,
               coalesce(encode(e.hash, 'hex') = h.head_hash, false) AS matches
          FROM audit_heads h
-         LEFT JOIN events e ON e.stream_id = 'org-' || h.org_id::text AND e.stream_position = h.position
+         LEFT JOIN event_log e ON e.stream_id = 'org-' || h.org_id::text AND e.stream_position = h.position
         ${where} ORDER BY h.at DESC, h.id DESC LIMIT $1 OFFSET $2`,
       params,
     ),

@@ -7,7 +7,9 @@ import { appendLedger } from '../support/events';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg } from '../support/orgs';
 import { clockPast, waitFor } from '../support/processes';
+import { readFileSync } from 'node:fs';
 import { batchLockKey } from '../../projections/projector.ts';
+import { verifyExport } from '../../services/audit/export/verify-export.ts';
 import { adminLockKey } from '../../projections/rebuild.ts';
 
 let t: TestApp;
@@ -118,6 +120,19 @@ describe('an admin audits an organization', { timeout: 60_000 }, () => {
     await page.getByTestId('balance-as-of').getByText('0', { exact: true }).waitFor();
   });
 
+  it('exports the ledger from the history page, with progress: a CSV that verifies offline with the published key', async () => {
+    const { page } = tab;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export ledger' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^ledger-${member.orgId}-.*\\.csv$`));
+    const text = readFileSync((await download.path())!, 'utf8');
+    const key = (await admin.get('/api/audit/public-key')).body.publicKey as string;
+    async function* lines() {
+      yield* text.split('\n');
+    }
+    expect(await verifyExport(lines(), 'csv', key)).toMatchObject({ ok: true, rows: 4, signatureCheckedWith: 'given' });
+    await page.getByRole('button', { name: 'Export ledger' }).waitFor();
+  });
+
   it('verifies the chain of the stream, and finds an event edited behind the product\'s back', async () => {
     const { page } = tab;
     await page.getByRole('button', { name: 'Verify integrity' }).click();
@@ -129,6 +144,20 @@ describe('an admin audits an organization', { timeout: 60_000 }, () => {
     );
     await page.getByRole('button', { name: 'Verify integrity' }).click();
     await page.getByText('Tampered: event #3 does not match its hash (4 events checked).').waitFor();
+  });
+
+  it('the drift check on /admin/projections finds the read models that no longer match the edited log, and offers their rebuild', async () => {
+    const { page } = tab;
+    await page.goto('/admin/projections');
+    await page.getByRole('button', { name: 'Check against the log' }).click();
+    await page.getByTestId('drift-ledger').getByText(/rows? differs? from the log/).waitFor({ timeout: 60_000 });
+    await page.getByTestId('drift-users').getByText('matches the log').waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: /^ledger: \d+ rows? differs?$/ }).waitFor();
+    await page.getByRole('cell', { name: '{"amount":-7}' }).waitFor();
+    await page.getByRole('cell', { name: '{"amount":-70}' }).waitFor();
+    await page.getByRole('button', { name: 'Rebuild ledger from the log' }).click();
+    await page.getByRole('heading', { name: 'Rebuild ledger?' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('opens a user\'s history from the users table', async () => {

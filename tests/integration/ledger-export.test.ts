@@ -176,6 +176,18 @@ describe('ledger export', () => {
     const { orgId: other } = await memberWithOrg(t, `other-${Date.now()}@example.com`, 5);
     expect((await member.get(`/api/me/export/ledger?orgId=${other}`)).status).toBe(404);
     expect((await member.get(`/api/me/export/ledger?orgId=${orgId}`)).status).toBe(200);
+    // Owners and billing members export their organization's ledger; a plain member may not.
+    for (const [role, status] of [
+      ['billing', 200],
+      ['member', 403],
+    ] as const) {
+      const who = `${role}-${Date.now()}@example.com`;
+      const invited = await member.post('/api/me/org/invitations', { email: who, role });
+      expect(invited.status).toBe(201);
+      const joined = await signIn(t.url, who);
+      expect((await joined.post(`/api/invitations/${invited.body.token}/accept`)).status).toBe(200);
+      expect((await joined.get('/api/me/export/ledger')).status, role).toBe(status);
+    }
     expect((await member.get(q(''))).status).toBe(403);
     expect((await new Client(t.url).get('/api/me/export/ledger')).status).toBe(401);
 
@@ -198,7 +210,8 @@ describe('ledger export', () => {
     const heads = async () => (await admin.get(`/api/admin/audit/heads?orgId=${orgId}`)).body;
     const before = await heads();
     expect(before.data).toHaveLength(1);
-    expect(before.data[0]).toMatchObject({ statement: { orgId, position: 11, count: 11 }, matches: true });
+    const version = Number((await t.db.query('SELECT version FROM streams WHERE stream_id = $1', [orgStreamId(orgId)])).rows[0].version);
+    expect(before.data[0]).toMatchObject({ statement: { orgId, position: version, count: version }, matches: true });
     expect(verifyStatement(before.data[0], publicKey)).toBe(true);
     expect((await member.get('/api/admin/audit/heads')).status).toBe(403);
 

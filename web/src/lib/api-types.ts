@@ -958,10 +958,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query: {
+                query?: {
                     format?: "csv" | "jsonl";
                     from?: string;
-                    orgId: string;
+                    orgId?: string;
                     to?: string;
                 };
                 header?: never;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ExportLedgerButton } from '../../../components/ExportLedgerButton';
 import { useToast } from '../../../components/Toast';
 import { defaultPageSize } from '../../../config';
 import { ApiError } from '../../../lib/api';
@@ -74,6 +75,11 @@ export default function HistoryPage() {
       <div className="history__panels">
         <VerifyPanel streamId={streamId} />
         {kind === 'org' && <BalancePanel orgId={id} />}
+        {kind === 'org' && (
+          <div className="history-panel">
+            <ExportLedgerButton path="/api/admin/export/ledger" orgId={id} />
+          </div>
+        )}
       </div>
 
       <div className="history__toolbar">

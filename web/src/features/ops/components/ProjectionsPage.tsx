@@ -9,6 +9,7 @@ import { useRebuildProjection } from '../api/rebuild-projection';
 import { useRetryProjection } from '../api/retry-projection';
 import { formatSeconds, rebuildView } from '../projection-view';
 import type { ProjectionStatus, WatchedRebuild } from '../types';
+import { DriftPanel } from './DriftPanel';
 import { RebuildConfirm } from './RebuildConfirm';
 import { RebuildProgress } from './RebuildProgress';
 import { StateBadge } from './StateBadge';
@@ -137,6 +138,14 @@ export default function ProjectionsPage() {
           </tbody>
         </table>
       </div>
+
+      <DriftPanel
+        canCheck={canRebuild}
+        onRebuild={(name) => {
+          const projection = rows.find((p) => p.name === name);
+          if (projection) setConfirming(projection);
+        }}
+      />
 
       <RebuildConfirm projection={confirming} busy={rebuild.isPending} onCancel={() => setConfirming(null)} onConfirm={() => confirming && start(confirming)} />
     </div>

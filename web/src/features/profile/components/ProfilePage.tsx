@@ -7,6 +7,7 @@ import { useMyCredits } from '../api/get-credits';
 import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, CreditLots } from './CreditsCards';
+import { ExportLedgerButton } from '../../../components/ExportLedgerButton';
 import { AutoTopUpCard } from './AutoTopUpCard';
 import { BillingCard } from './BillingCard';
 import { IntegrationsCard } from './IntegrationsCard';
@@ -63,6 +64,16 @@ export default function ProfilePage() {
         <Suspense fallback={<p className="muted">Loading the chart…</p>}>
           <UsageChart />
         </Suspense>
+      )}
+      {data.organization && (
+        <section className="card profile__export" aria-labelledby="ledger-export-title">
+          <h2 id="ledger-export-title">Ledger export</h2>
+          <p className="muted">
+            Every credit event of your organization, each row with its hash and the previous one, signed at the end: check a file offline
+            with <code>npm run verify-export</code> and the key at <code>/api/audit/public-key</code>.
+          </p>
+          <ExportLedgerButton path="/api/me/export/ledger" />
+        </section>
       )}
       {data.organization && <OrgProfileCard />}
       {data.organization && <IntegrationsCard />}
