@@ -1,6 +1,7 @@
 import { apiKeysProjection } from './api-keys/index.ts';
 import { webhookOutboxProjection } from './webhook-outbox/index.ts';
 import { usageDailyProjection } from './usage-daily/index.ts';
+import { meteredUsageProjection } from './metered-usage/index.ts';
 import { ledgerProjection } from './ledger/index.ts';
 import { lotsProjection } from './lots/index.ts';
 import { autoTopUpCrossingsProjection } from './auto-top-up/index.ts';
@@ -40,6 +41,7 @@ export const projections: readonly Projection[] = [
   apiKeysProjection,
   webhookOutboxProjection,
   usageDailyProjection,
+  meteredUsageProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

@@ -23,6 +23,7 @@ import { evolveRemainders, type Remainders, type UsageRecorded } from './usage-e
 
 export type { AutoTopUpAttempted, AutoTopUpConfigured, AutoTopUpCrossed, AutoTopUpEvent, AutoTopUpSettings, AutoTopUpSkipped, TopUpState } from './auto-top-up.ts';
 export type { BudgetEvent, BudgetRemoved, BudgetSet, BudgetThresholdCrossed } from './budgets.ts';
+export type { PricedUsage, UsageRecorded } from './usage-events.ts';
 export * from './lots.ts';
 
 /**

@@ -32,6 +32,7 @@ import orgProfileRoutes from '../orgprofile/routes.ts';
 import priceRoutes from '../board/price-routes.ts';
 import { adminRateCardRoutes, rateCardRoutes } from '../ratecard/routes.ts';
 import usageEventRoutes from '../usage/routes.ts';
+import usageExplorerRoutes from '../usage/explorer-routes.ts';
 import meBillingRoutes from '../billing/me-routes.ts';
 import adminOrgRoutes from '../orgs/admin-routes.ts';
 import memberRoutes from '../teams/member-routes.ts';
@@ -71,6 +72,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(creditRoutes);
   await app.register(holdRoutes, { prefix: '/api/usage/holds' });
   await app.register(usageEventRoutes, { prefix: '/api/usage' });
+  await app.register(usageExplorerRoutes, { prefix: '/api/me/usage' });
   await app.register(adminRateCardRoutes, { prefix: '/api/admin/rate-cards' });
   await app.register(rateCardRoutes, { prefix: '/api/rate-card' });
   await app.register(auditRoutes, { prefix: '/api/admin' });

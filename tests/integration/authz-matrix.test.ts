@@ -91,6 +91,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/usage/events': 'signed-in',
   'POST /api/usage/quote': 'signed-in',
   'GET /api/rate-card': 'signed-in',
+  'GET /api/me/usage': 'signed-in',
+  'GET /api/me/usage/export': 'signed-in',
   'GET /api/me/api-keys': 'signed-in',
   'POST /api/me/api-keys': 'signed-in',
   'DELETE /api/me/api-keys/:id': 'signed-in',

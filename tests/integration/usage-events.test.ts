@@ -6,6 +6,8 @@ import { Client, signIn } from '../support/http.ts';
 import { grantCredits, memberWithOrg } from '../support/orgs.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { ingestUsage } from '../../services/usage/ingest.ts';
+import { waitFor } from '../support/processes.ts';
+import { projectionsCaughtUp } from '../../projections/status.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -249,5 +251,31 @@ describe('POST /api/admin/rate-cards/backtest', () => {
     expect(recent.body.orgs.find((o: { orgId: string }) => o.orgId === orgId)).toMatchObject({ events: 2, charged: 11, draft: 8 });
     expect((await client.post('/api/admin/rate-cards/backtest', { draft, from: ago(5), to: ago(1) })).status).toBe(403);
     expect((await admin.post('/api/admin/rate-cards/backtest', { draft: { entries: [entry('api.call', -1)] }, from: ago(5), to: ago(1) })).status).toBe(400);
+  });
+});
+
+describe('the usage explorer', () => {
+  it('shows a member their usage per meter and day, of one project or all, and as CSV', async () => {
+    const { client } = await memberWithOrg(t, 'explorer@example.com', 100);
+    const project = randomUUID();
+    const day = (d: number) => ago(d).slice(0, 10);
+    await client.post('/api/usage/events', {
+      events: [
+        { id: 'e1', meter: 'api.call', quantity: 2, timestamp: ago(3), projectId: project },
+        { id: 'e2', meter: 'api.call', quantity: 1, timestamp: ago(3) },
+        { id: 'e3', meter: 'minutes', quantity: 1.5, projectId: project },
+      ],
+    });
+    await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
+    const all = await client.get('/api/me/usage');
+    expect(all.body.data).toEqual([
+      { day: day(3), meter: 'api.call', quantity: 3, credits: 3, events: 2 },
+      { day: day(0), meter: 'minutes', quantity: 1.5, credits: 1.05, events: 1 },
+    ]);
+    const one = await client.get(`/api/me/usage?projectId=${project}`);
+    expect(one.body.data.map((r: { quantity: number }) => r.quantity)).toEqual([2, 1.5]);
+    const csv = await client.get(`/api/me/usage/export?projectId=${project}`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.body).toBe(`day,meter,quantity,credits,events\n${day(3)},api.call,2,2,1\n${day(0)},minutes,1.5,1.05,1\n`);
   });
 });
