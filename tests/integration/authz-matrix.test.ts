@@ -234,6 +234,12 @@ const answers = (client: () => Client, chosen: Route[]) =>
 
 const where = (test: (access: Access, route: Route) => boolean) => routes.filter((r) => test(accessOf(r)!, r));
 const letThrough = (status: number) => status !== 401 && status !== 403 && status < 500;
+/**
+ * Let through, for an answer of a burst: health and readiness are public and say 503 when the stores
+ * do not answer within their 1 s bounds, which a burst of every route at once can cause on a busy
+ * machine (tests/integration/health.test.ts proves what they say); that is not an authorization answer.
+ */
+const letThroughInBurst = (a: { route: string; status: number }) => letThrough(a.status) || (/ \/api\/health(\/|$)/.test(a.route) && a.status === 503);
 
 describe('authorization of every route of the app', () => {
   it('has classified every route in the route table (a new route must say who may call it)', () => {
@@ -251,7 +257,7 @@ describe('authorization of every route of the app', () => {
 
   it('lets a visitor through every public route, and refuses an unsigned webhook with 400', async () => {
     const open = await answers(anonymous, where((a) => a === 'public'));
-    expect(open.filter((a) => !letThrough(a.status))).toEqual([]);
+    expect(open.filter((a) => !letThroughInBurst(a))).toEqual([]);
     const hooks = await answers(anonymous, where((a) => a === 'stripe-signature'));
     expect(hooks.filter((a) => a.status !== 400)).toEqual([]);
   });
@@ -260,12 +266,12 @@ describe('authorization of every route of the app', () => {
     const got = await answers(() => inactive, where((a) => a === 'signed-in' || isPermission(a)));
     expect(got.filter((a) => a.status !== 403), HINT).toEqual([]);
     const open = await answers(() => inactive, where((a) => a === 'signed-in-or-new'));
-    expect(open.filter((a) => !letThrough(a.status))).toEqual([]);
+    expect(open.filter((a) => !letThroughInBurst(a))).toEqual([]);
   });
 
   it('lets an active member through every signed-in route and answers 403 on every admin route', async () => {
     const allowed = await answers(() => member, where((a) => a === 'signed-in' || a === 'signed-in-or-new' || a === 'public'));
-    expect(allowed.filter((a) => !letThrough(a.status))).toEqual([]);
+    expect(allowed.filter((a) => !letThroughInBurst(a))).toEqual([]);
     const refused = await answers(() => member, where((a) => isPermission(a)));
     expect(refused.filter((a) => a.status !== 403), HINT).toEqual([]);
   });
