@@ -61,6 +61,18 @@ BEGIN
 END;
 $$;
 
+-- Archiving and restoring lock what readers lock, in the order they lock it (the view, then the log),
+-- before touching a partition: a reader of event_log holding the log while waiting for the partition
+-- being moved would otherwise deadlock with the move. Appends wait (at most lock_timeout) for the
+-- moment the move takes.
+CREATE OR REPLACE FUNCTION lock_event_log() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  SET LOCAL lock_timeout = '30s';
+  LOCK TABLE event_log IN ACCESS EXCLUSIVE MODE;
+  LOCK TABLE events IN ACCESS EXCLUSIVE MODE;
+END;
+$$;
+
 -- Detaches a partition from the log into the archive schema (its rows leave the live table and its
 -- indexes; event_log still reads them).
 CREATE OR REPLACE FUNCTION archive_event_partition(p_name text) RETURNS void LANGUAGE plpgsql AS $$
@@ -69,6 +81,7 @@ BEGIN
                                                  WHERE i.inhparent = 'public.events'::regclass AND c.relname = p_name) THEN
     RAISE EXCEPTION 'no partition % of the log to archive', p_name USING ERRCODE = '22023';
   END IF;
+  PERFORM lock_event_log();
   EXECUTE format('ALTER TABLE events DETACH PARTITION %I', p_name);
   EXECUTE format('ALTER TABLE %I SET SCHEMA events_archive', p_name);
   PERFORM refresh_event_log();
@@ -86,6 +99,7 @@ BEGIN
     RAISE EXCEPTION 'no archived partition %', p_name USING ERRCODE = '22023';
   END IF;
   start := make_timestamptz(m[2]::int, m[3]::int, 1, 0, 0, 0, 'UTC');
+  PERFORM lock_event_log();
   EXECUTE format('ALTER TABLE events_archive.%I SET SCHEMA public', p_name);
   IF m[1] IS NULL THEN
     EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', p_name, start, start + interval '1 month');
