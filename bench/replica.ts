@@ -20,7 +20,7 @@ export function sampleReplicaLag(primaryUrl: string, replicaUrl: string): { stop
     await Promise.all([primary.connect(), replica.connect()]);
     while (running) {
       const [{ rows: [p] }, { rows: [r] }] = await Promise.all([
-        primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'),
+        primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn'),
         replica.query<{ lsn: string; age: number | null }>(
           'SELECT pg_last_wal_replay_lsn()::text AS lsn, extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS age',
         ),

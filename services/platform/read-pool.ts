@@ -19,7 +19,9 @@ export interface ReadPool {
   /**
    * Waits (bounded) until the replica has replayed past the primary's WAL position as of now (what
    * the read models had committed when this was called): true then, false when it ran out or there is
-   * no usable replica — the caller then reads from the primary.
+   * no usable replica — the caller then reads from the primary. The position is where WAL is inserted,
+   * not where it is written: read models commit without waiting for the flush, so the written
+   * position can still be behind their commit.
    */
   replayedPastNow(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -59,7 +61,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   const check = async () => {
     try {
       const [{ rows: [p] }, { rows: [r] }] = await Promise.all([
-        primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'),
+        primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn'),
         replica.query<{ recovering: boolean; replayed: string | null; age: number | null }>(
           `SELECT pg_is_in_recovery() AS recovering, pg_last_wal_replay_lsn()::text AS replayed,
                   extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS age`,
@@ -112,7 +114,7 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
       if (!state.usable) return false;
       const until = Date.now() + timeoutMs;
       try {
-        const { rows: [p] } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+        const { rows: [p] } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
         const target = lsnBytes(p.lsn);
         for (;;) {
           const { rows: [r] } = await replica.query<{ replayed: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS replayed');
