@@ -35,7 +35,7 @@ describe('integrations on the profile', { timeout: 90_000 }, () => {
     await expect.poll(() => page.getByTestId('api-keys').innerText()).toContain('billing server');
     expect(await page.getByTestId('api-keys').innerText()).not.toContain(key);
     const balance = await page.request.get('/api/balance', { headers: { authorization: `Bearer ${key}` } });
-    expect(await balance.json()).toEqual({ balance: 20, available: 20, held: 0 });
+    expect(await balance.json()).toEqual({ balance: 20, available: 20, held: 0, pending: {} });
     await page.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => page.getByTestId('api-keys').innerText()).toContain('revoked');
     expect((await page.request.get('/api/balance', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
