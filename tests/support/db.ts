@@ -19,8 +19,20 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Drops a test's database. Its pools were ended just before, but their connections may still be
+ * closing: it waits (bounded) for them to go, so that FORCE does not terminate a connection whose
+ * pool no longer listens for errors (an unhandled 57P01 in the test run).
+ */
 export async function dropDatabase(name: string): Promise<void> {
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  await admin(async (c) => {
+    for (const until = Date.now() + 5000; Date.now() < until; ) {
+      const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      if (open.rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
 }
 
 /** A fresh database copied from the migrated template (tests/support/global-setup.ts). */
