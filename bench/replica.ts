@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { lsnBytes } from '../services/platform/read-pool.ts';
+import { replicaLag } from '../services/platform/read-pool.ts';
 
 export interface ReplicaLag {
   samples: number;
@@ -19,16 +19,12 @@ export function sampleReplicaLag(primaryUrl: string, replicaUrl: string): { stop
   const loop = (async () => {
     await Promise.all([primary.connect(), replica.connect()]);
     while (running) {
-      const [{ rows: [p] }, { rows: [r] }] = await Promise.all([
-        primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn'),
-        replica.query<{ lsn: string; age: number | null }>(
-          'SELECT pg_last_wal_replay_lsn()::text AS lsn, extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS age',
-        ),
-      ]);
-      const behind = Number(lsnBytes(p.lsn) - lsnBytes(r.lsn));
+      const now = await replicaLag(primary, replica);
       lag.samples++;
-      lag.maxLagBytes = Math.max(lag.maxLagBytes, behind);
-      if (behind > 0) lag.maxLagSeconds = Math.max(lag.maxLagSeconds, r.age ?? 0);
+      if (now) {
+        lag.maxLagBytes = Math.max(lag.maxLagBytes, now.lagBytes);
+        lag.maxLagSeconds = Math.max(lag.maxLagSeconds, now.lagSeconds);
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   })();

@@ -48,6 +48,25 @@ export const lsnBytes = (lsn: string): bigint => {
 };
 
 /**
+ * How far a streaming replica is behind its primary: WAL inserted on the primary and not replayed yet
+ * (bytes), and the age of the last transaction it replayed while it is behind (0 once it has replayed
+ * everything: an idle primary writes nothing to replay). Null when it is not replaying (not a replica).
+ */
+export async function replicaLag(primary: Pick<pg.Pool, 'query'>, replica: Pick<pg.Pool, 'query'>): Promise<{ lagBytes: number; lagSeconds: number } | null> {
+  const [{ rows: [p] }, { rows: [r] }] = await Promise.all([
+    primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn'),
+    replica.query<{ recovering: boolean; replayed: string | null; age: number | null }>(
+      `SELECT pg_is_in_recovery() AS recovering, pg_last_wal_replay_lsn()::text AS replayed,
+              extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS age`,
+    ),
+  ]);
+  if (!r.recovering || !r.replayed) return null;
+  const behind = lsnBytes(p.lsn) - lsnBytes(r.replayed);
+  const lagBytes = Number(behind > 0n ? behind : 0n);
+  return { lagBytes, lagSeconds: lagBytes === 0 ? 0 : Math.max(0, r.age ?? 0) };
+}
+
+/**
  * Read-model queries served by a streaming replica (READ_DATABASE_URL), the primary standing in
  * whenever the replica cannot: not configured, not answering, too far behind, or the request must see
  * its own writes that the replica has not replayed yet. A query the replica fails with a lost
@@ -60,21 +79,12 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   let state: ReplicaState = { usable: false, lagBytes: null, lagSeconds: null };
   const check = async () => {
     try {
-      const [{ rows: [p] }, { rows: [r] }] = await Promise.all([
-        primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn'),
-        replica.query<{ recovering: boolean; replayed: string | null; age: number | null }>(
-          `SELECT pg_is_in_recovery() AS recovering, pg_last_wal_replay_lsn()::text AS replayed,
-                  extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS age`,
-        ),
-      ]);
-      if (!r.recovering || !r.replayed) {
+      const lag = await replicaLag(primary, replica);
+      if (!lag) {
         state = { usable: false, lagBytes: null, lagSeconds: null };
         return;
       }
-      const behind = lsnBytes(p.lsn) - lsnBytes(r.replayed);
-      const lagBytes = Number(behind > 0n ? behind : 0n);
-      // An idle primary writes nothing to replay: the replica is as fresh as it can be, whatever the last transaction's age.
-      const lagSeconds = lagBytes === 0 ? 0 : Math.max(0, r.age ?? 0);
+      const { lagBytes, lagSeconds } = lag;
       state = { usable: lagSeconds * 1000 <= maxLagMs, lagBytes, lagSeconds };
     } catch (err) {
       state = { usable: false, lagBytes: null, lagSeconds: null };

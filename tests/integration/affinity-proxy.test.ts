@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFFINITY_COOKIE } from '../../services/http/plugins/affinity.ts';
 import { startApp, type TestApp } from '../support/app.ts';
-import { haveNginx, startProxy } from '../support/nginx.ts';
+import { haveNginx, startNginx } from '../support/nginx.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { freePort } from '../support/processes.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   if (!available) return;
   backends = [await backend('api-1'), await backend('api-2')];
   const port = await freePort();
-  proxy = await startProxy(port, {
+  proxy = await startNginx(port, {
     API_1: `127.0.0.1:${(backends[0].address() as AddressInfo).port}`,
     API_2: `127.0.0.1:${(backends[1].address() as AddressInfo).port}`,
     PROXY_PORT: String(port),
