@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
-import { NotFoundError } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
 import { userDecider } from '../users/decider.ts';
 import { userStreamId } from '../users/events.ts';
@@ -40,11 +38,6 @@ export async function removeMember(app: FastifyInstance, orgId: string, userId: 
   });
 }
 
-const memberId = (userId: string) => {
-  if (!isUuid(userId)) throw new NotFoundError('Member');
-  return userId;
-};
-
 /** /api/me/org: the members of the caller's organization, their roles, and leaving it. */
 const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
@@ -61,7 +54,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: ownerOnly, schema: { tags, params: MemberParams, body: RoleBody, response: { 200: MemberList.shape.data.element, ...errors } } },
     async (request) => {
       const { orgId } = await orgAccess(app, request, 'owner');
-      const userId = memberId(request.params.userId);
+      const { userId } = request.params;
       const role: OrgRole = request.body.role;
       const outcome = await app.commands.run(orgDecider, orgStreamId(orgId), { type: 'ChangeMemberRole', data: { orgId, userId, role, at: new Date().toISOString() } }, { metadata: metadata(request) });
       const member = (await membersOf(app, outcome.state)).find((m) => m.userId === userId)!;
@@ -74,7 +67,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: ownerOnly, schema: { tags, params: MemberParams, response: { 200: RemovedAnswer, ...errors } } },
     async (request) => {
       const { orgId } = await orgAccess(app, request, 'owner');
-      const userId = memberId(request.params.userId);
+      const { userId } = request.params;
       await removeMember(app, orgId, userId, 'removed', metadata(request));
       return { userId, removed: true as const };
     },
