@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
+import { formatExact } from '../../../lib/format';
 import { useBacktest } from '../api/rate-cards';
-import { backtestCsv, entriesOf, exactDecimal, type DraftRow } from '../rate-card';
+import { backtestCsv, entriesOf, type DraftRow } from '../rate-card';
 
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -56,7 +57,7 @@ export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
             {result.orgs.length === 0 ? 'No usage was recorded in these days.' : `${result.orgs.length} organization${result.orgs.length === 1 ? '' : 's'}: `}
             {result.orgs.length > 0 && (
               <>
-                charged <strong>{exactDecimal(result.charged)}</strong>, draft <strong>{exactDecimal(result.draft)}</strong> credits.
+                charged <strong>{formatExact(result.charged)}</strong>, draft <strong>{formatExact(result.draft)}</strong> credits.
               </>
             )}
           </p>
@@ -79,11 +80,11 @@ export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
                       <tr key={r.orgId} data-testid="backtest-row">
                         <td>{r.name}</td>
                         <td className="rate-card__num">{r.events}</td>
-                        <td className="rate-card__num">{exactDecimal(r.charged)}</td>
-                        <td className="rate-card__num">{exactDecimal(r.draft)}</td>
+                        <td className="rate-card__num">{formatExact(r.charged)}</td>
+                        <td className="rate-card__num">{formatExact(r.draft)}</td>
                         <td className={`rate-card__num ${r.difference > 0 ? 'is-up' : r.difference < 0 ? 'is-down' : ''}`}>
                           {r.difference > 0 ? '+' : ''}
-                          {exactDecimal(r.difference)}
+                          {formatExact(r.difference)}
                         </td>
                         <td className="rate-card__num" title="Events whose meter the draft does not price (counted at 0)">
                           {r.unpriced}

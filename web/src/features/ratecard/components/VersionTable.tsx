@@ -1,6 +1,7 @@
-import { exactDecimal, type RateCardVersion } from '../rate-card';
+import { formatExact } from '../../../lib/format';
+import type { RateCardVersion } from '../rate-card';
 
-/** A version's meters: key, unit, description and the exact price per unit. */
+/** A version's meters: key (its description beneath), unit and the exact price per unit. */
 export function VersionTable({ version }: { version: RateCardVersion }) {
   return (
     <div className="table-scroll">
@@ -9,7 +10,6 @@ export function VersionTable({ version }: { version: RateCardVersion }) {
           <tr>
             <th scope="col">Meter</th>
             <th scope="col">Unit</th>
-            <th scope="col">Description</th>
             <th scope="col" className="rate-card__num">
               Credits per unit
             </th>
@@ -20,10 +20,10 @@ export function VersionTable({ version }: { version: RateCardVersion }) {
             <tr key={e.meter}>
               <td>
                 <code>{e.meter}</code>
+                {e.description && <span className="rate-card__description-text">{e.description}</span>}
               </td>
               <td>{e.unit}</td>
-              <td>{e.description}</td>
-              <td className="rate-card__num">{exactDecimal(e.creditsPerUnit)}</td>
+              <td className="rate-card__num">{formatExact(e.creditsPerUnit)}</td>
             </tr>
           ))}
         </tbody>

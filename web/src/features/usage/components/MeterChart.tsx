@@ -1,4 +1,4 @@
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate, formatExact, formatNumber } from '../../../lib/format';
 import type { MeterSeries } from '../usage-series';
 
 const W = 600;
@@ -15,23 +15,23 @@ export function MeterChart({ series }: { series: MeterSeries }) {
       <figcaption>
         <code className="usage-meter__name">{series.meter}</code>
         <span className="muted">
-          {formatNumber(series.quantity)} units · {formatNumber(series.credits)} credits · {formatNumber(series.events)} events
+          {formatExact(series.quantity)} units · {formatExact(series.credits)} credits · {formatNumber(series.events)} events
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H + 16}`} role="img" aria-label={`${series.meter} per day: ${formatNumber(series.quantity)} units in all`}>
+      <svg viewBox={`0 0 ${W} ${H + 20}`} role="img" aria-label={`${series.meter} per day: ${formatExact(series.quantity)} units in all`}>
         {series.days.map((d, i) => {
           const h = d.quantity > 0 ? Math.max(1, (d.quantity / max) * H) : 0;
           return (
             <rect key={d.day} x={i * step + 1} y={H - h} width={Math.max(1, step - 2)} height={h} className="usage-meter__bar" data-testid="usage-bar">
-              <title>{`${formatDate(d.day)}: ${formatNumber(d.quantity)} units, ${formatNumber(d.credits)} credits`}</title>
+              <title>{`${formatDate(d.day)}: ${formatExact(d.quantity)} units, ${formatExact(d.credits)} credits`}</title>
             </rect>
           );
         })}
         <line x1={0} x2={W} y1={H} y2={H} className="usage-meter__axis-line" />
-        <text x={0} y={H + 13} className="usage-meter__axis">
+        <text x={0} y={H + 17} className="usage-meter__axis">
           {first ? formatDate(first) : ''}
         </text>
-        <text x={W} y={H + 13} textAnchor="end" className="usage-meter__axis">
+        <text x={W} y={H + 17} textAnchor="end" className="usage-meter__axis">
           {last ? formatDate(last) : ''}
         </text>
       </svg>
