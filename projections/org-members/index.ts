@@ -1,8 +1,7 @@
 import type { Projection } from '../types.ts';
-import type { OrganizationCreated } from '../../services/orgs/events.ts';
-import type { MemberJoined, MemberLeft, MemberRoleChanged } from '../../services/orgs/members.ts';
+import type { OrgEvent } from '../../services/orgs/events.ts';
 
-type Handled = OrganizationCreated | MemberJoined | MemberRoleChanged | MemberLeft;
+type Handled = Extract<OrgEvent, { type: 'OrganizationCreated' | 'MemberJoined' | 'MemberRoleChanged' | 'MemberLeft' }>;
 
 /**
  * Who belongs to which organization, in which role: the admin's organizations and users tables.

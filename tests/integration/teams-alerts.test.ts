@@ -35,7 +35,7 @@ describe('budget alerts', () => {
     const endpoint = await owner.client.post('/api/me/webhook-endpoints', { url: `${receiver.url}/budget`, events: ['budget.threshold'] });
     expect(endpoint.status).toBe(201);
     const secret = endpoint.body.secret as string;
-    const said = (scope: string) => (receiver.verified('/budget', secret) as Said[]).filter((m) => m.data.scope === scope);
+    const said = (scope: string) => (receiver.verified('/budget', secret) as unknown as Said[]).filter((m) => m.data.scope === scope);
     expect((await owner.client.put('/api/me/org/budgets', { scope: 'member', id: member.userId, credits: 10, period: 'month' })).body.thresholds).toEqual([80, 100]);
 
     // 7 of 10: nothing yet; 8 of 10 crosses 80.
