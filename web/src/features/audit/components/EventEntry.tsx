@@ -54,6 +54,14 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
         <dd>
           <Actor actor={typeof actor === 'string' ? actor : undefined} users={users} />
         </dd>
+        {event.member && (
+          <>
+            <dt>Member</dt>
+            <dd data-testid="event-member">
+              {event.member.name || event.member.email} <span className="muted">{event.member.email}</span>
+            </dd>
+          </>
+        )}
         <dt>Correlation id</dt>
         <dd>{typeof correlationId === 'string' ? <code>{correlationId}</code> : <span className="muted">none</span>}</dd>
         <dt>Log position</dt>
