@@ -57,7 +57,7 @@ async function sendExport(app: FastifyInstance, reply: FastifyReply, orgId: stri
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/export/ledger',
-    { preHandler: app.requirePermission('admin.audit.view'), schema: { tags: ['audit'], querystring: AdminExportQuery } },
+    { onRequest: app.requirePermission('admin.audit.view'), schema: { tags: ['audit'], querystring: AdminExportQuery } },
     async (request, reply) => sendExport(app, reply, request.query.orgId ?? memberOrg(request.user), request.query),
   );
 
@@ -81,7 +81,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/audit/heads',
-    { preHandler: app.requirePermission('admin.audit.view'), schema: { tags: ['audit'], querystring: HeadsQuery, response: { 200: HeadsAnswer } } },
+    { onRequest: app.requirePermission('admin.audit.view'), schema: { tags: ['audit'], querystring: HeadsQuery, response: { 200: HeadsAnswer } } },
     async (request) => {
       const { orgId, page, limit } = request.query;
       if (orgId !== undefined && !isUuid(orgId)) throw new NotFoundError('Organization');
@@ -93,7 +93,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Signs every organization's head now (the daily job does the same). */
   app.post(
     '/api/admin/audit/heads',
-    { preHandler: app.requirePermission('admin.audit.view'), schema: { tags: ['audit'], response: { 201: SignHeadsAnswer } } },
+    { onRequest: app.requirePermission('admin.audit.view'), schema: { tags: ['audit'], response: { 201: SignHeadsAnswer } } },
     async (_request, reply) => reply.status(201).send({ signed: await signAllHeads(app.pg, app.signingKey) }),
   );
 };

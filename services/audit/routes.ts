@@ -16,7 +16,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/streams/:streamId/events',
-    { preHandler: guard, schema: { tags: ['audit'], params: StreamParams, querystring: PageQuery, response: { 200: StreamEventsAnswer } } },
+    { onRequest: guard, schema: { tags: ['audit'], params: StreamParams, querystring: PageQuery, response: { 200: StreamEventsAnswer } } },
     async (request) => {
       const { streamId } = request.params;
       const { page, limit, sortOrder } = request.query;
@@ -39,7 +39,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/streams/:streamId/verify',
-    { preHandler: guard, schema: { tags: ['audit'], params: StreamParams, response: { 200: VerifyAnswer } } },
+    { onRequest: guard, schema: { tags: ['audit'], params: StreamParams, response: { 200: VerifyAnswer } } },
     async (request) => {
       const check = await verifyStream(app.pg, request.params.streamId);
       if (check.checked === 0) throw new NotFoundError('Stream');
@@ -49,7 +49,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orgs/:id/balance',
-    { preHandler: guard, schema: { tags: ['audit'], params: OrgParams, querystring: BalanceQuery, response: { 200: BalanceAnswer } } },
+    { onRequest: guard, schema: { tags: ['audit'], params: OrgParams, querystring: BalanceQuery, response: { 200: BalanceAnswer } } },
     async (request) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError('Organization');

@@ -41,7 +41,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/usage',
     {
-      preHandler: app.requireUserOrKey,
+      onRequest: app.requireUserOrKey,
       schema: {
         tags: ['credits'],
         security: keyOrSession,
@@ -60,7 +60,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/credits',
     {
-      preHandler: app.requireUserOrKey,
+      onRequest: app.requireUserOrKey,
       schema: { tags: ['credits'], security: keyOrSession, response: { 200: CreditsAnswer, 401: InvalidKeyAnswer, 403: ErrorAnswer } },
     },
     async (request) => {
@@ -74,7 +74,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/balance',
     {
-      preHandler: app.requireUserOrKey,
+      onRequest: app.requireUserOrKey,
       schema: { tags: ['credits'], security: keyOrSession, response: { 200: BalanceAnswer, 401: InvalidKeyAnswer, 403: ErrorAnswer } },
     },
     async (request) => {
@@ -86,7 +86,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/orgs/:id/credits',
     {
-      preHandler: app.requirePermission('admin.orgs.edit'),
+      onRequest: app.requirePermission('admin.orgs.edit'),
       schema: { tags: ['credits', 'admin'], params: OrgIdParams, body: AdjustBody, response: { 200: AdjustAnswer } },
     },
     async (request) => {
@@ -99,7 +99,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/orgs/:id/credits',
     {
-      preHandler: app.requirePermission('admin.orgs.view'),
+      onRequest: app.requirePermission('admin.orgs.view'),
       schema: { tags: ['credits', 'admin'], params: OrgIdParams, response: { 200: AdminCreditsAnswer } },
     },
     async (request) => {

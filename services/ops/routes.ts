@@ -14,20 +14,20 @@ import { projectionStatuses } from '../../projections/status.ts';
 const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projections',
-    { preHandler: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: ProjectionList } } },
+    { onRequest: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: ProjectionList } } },
     async () => projectionStatuses(app.readPg),
   );
 
   app.get(
     '/metrics',
-    { preHandler: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: Metrics } } },
+    { onRequest: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: Metrics } } },
     async () => ({ ...app.metrics, statements: statementsSent() }),
   );
 
   app.post(
     '/projections/:name/rebuild',
     {
-      preHandler: app.requirePermission('admin.projections.edit'),
+      onRequest: app.requirePermission('admin.projections.edit'),
       schema: { tags: ['ops'], params: ProjectionParams, response: { 202: RebuildAnswer } },
     },
     async (request, reply) => {
@@ -43,7 +43,7 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projections/drift-check',
     {
-      preHandler: app.requirePermission('admin.projections.edit'),
+      onRequest: app.requirePermission('admin.projections.edit'),
       schema: { tags: ['ops'], body: DriftCheckBody, response: { 202: DriftCheckAnswer } },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projections/drift',
-    { preHandler: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: DriftList } } },
+    { onRequest: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: DriftList } } },
     async () => driftStatuses(app.pg),
   );
 
@@ -68,7 +68,7 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projections/:name/retry',
     {
-      preHandler: app.requirePermission('admin.projections.edit'),
+      onRequest: app.requirePermission('admin.projections.edit'),
       schema: { tags: ['ops'], params: ProjectionParams, response: { 202: RetryAnswer } },
     },
     async (request, reply) => {

@@ -49,7 +49,7 @@ export const adminRateCardRoutes: FastifyPluginAsyncZod = async (app) => {
 export const rateCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { preHandler: app.requireUserOrKey, schema: { tags: ['usage'], security: keyOrSession, response: { 200: RateCardVersion, 401: InvalidKeyAnswer } } },
+    { onRequest: app.requireUserOrKey, schema: { tags: ['usage'], security: keyOrSession, response: { 200: RateCardVersion, 401: InvalidKeyAnswer } } },
     async () => {
       // Before the first version: nothing is priced (version 0, no meters).
       const none = { version: 0, effectiveFrom: new Date(0).toISOString(), entries: [], publishedAt: new Date(0).toISOString(), publishedBy: null };

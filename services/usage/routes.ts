@@ -14,12 +14,12 @@ const usageEventRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: UsageEventsAnswer, 401: InvalidKeyAnswer, 403: ErrorAnswer, 413: ErrorAnswer },
   };
 
-  app.post('/events', { preHandler: app.requireUserOrKey, schema }, async (request) => {
+  app.post('/events', { onRequest: app.requireUserOrKey, schema }, async (request) => {
     const { orgId, userId } = callerOf(request);
     return ingestUsage(deps, { orgId, userId, events: request.body.events, metadata: app.commands.metadata(request) }, 'record');
   });
 
-  app.post('/quote', { preHandler: app.requireUserOrKey, schema }, async (request) => {
+  app.post('/quote', { onRequest: app.requireUserOrKey, schema }, async (request) => {
     const { orgId, userId } = callerOf(request);
     return ingestUsage(deps, { orgId, userId, events: request.body.events, metadata: {} }, 'quote');
   });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DomainError } from '../../platform/errors.ts';
 import { holds } from '../../roles/permissions.ts';
 import { hashKey, isWellFormedKey, lastUseRecorder } from '../../apikeys/keys.ts';
@@ -14,12 +14,16 @@ declare module 'fastify' {
     apiKey: ApiKeyOwner | null;
   }
   interface FastifyInstance {
-    /** Signed in and active. */
-    requireUser: preHandlerHookHandler;
+    /**
+     * The guards. A route declares them as its `onRequest` hooks (or a scope adds them with
+     * `addHook('onRequest', ...)`): they run before the body is validated, so a visitor gets 401/403
+     * and never learns the body's shape. Signed in and active.
+     */
+    requireUser: onRequestHookHandler;
     /** Signed in and active, or an API key (on KEY_ROUTES only: elsewhere a key is never read). */
-    requireUserOrKey: preHandlerHookHandler;
+    requireUserOrKey: onRequestHookHandler;
     /** Signed in, active, and holding the permission (or an ancestor of it). */
-    requirePermission: (permission: string) => preHandlerHookHandler;
+    requirePermission: (permission: string) => onRequestHookHandler;
     signIn: (request: FastifyRequest, reply: FastifyReply, userId: string) => Promise<void>;
     signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -71,12 +75,10 @@ const inactiveAccount = () => new Forbidden('Your account is not active', { reas
 /** The BullMQ dashboard, a server-rendered page outside /api that needs the session too. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
-const GUARD = Symbol('auth guard');
-
-function guard(check: (request: FastifyRequest) => Promise<void>): preHandlerHookHandler {
-  const handler = (async (request: FastifyRequest) => check(request)) as unknown as preHandlerHookHandler;
-  return Object.assign(handler, { [GUARD]: true });
-}
+const guard =
+  (check: (request: FastifyRequest) => Promise<void>): onRequestHookHandler =>
+  async (request) =>
+    check(request);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -144,16 +146,6 @@ export default fp(
         if (!holds(request.user.permissions, permission)) throw new Forbidden();
       }),
     );
-
-    // Fastify validates a body before preHandler hooks run: a guard given as a route's preHandler
-    // is moved to its onRequest, so that a visitor gets 401/403 and never learns the body's shape.
-    app.addHook('onRoute', (route) => {
-      const pre = [route.preHandler].flat().filter(Boolean) as preHandlerHookHandler[];
-      const guards = pre.filter((h) => GUARD in h);
-      if (guards.length === 0) return;
-      route.preHandler = pre.filter((h) => !(GUARD in h));
-      route.onRequest = [...([route.onRequest].flat().filter(Boolean) as onRequestHookHandler[]), ...(guards as unknown as onRequestHookHandler[])];
-    });
 
     const endSession = async (sessionId: string) => {
       await destroySession(app.pg, sessionId);

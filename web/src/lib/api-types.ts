@@ -342,9 +342,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            functions: {
+                                description: string;
+                                name: string;
+                                returns: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
                             schema: {
                                 [key: string]: unknown;
-                            };
+                            } | null;
                         };
                     };
                 };

@@ -10,6 +10,11 @@ const twoDecimals = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, ma
 /** 1234567 -> '1,234,567'; fractions keep up to two decimals. */
 export const formatNumber = (value: number): string => (Number.isInteger(value) ? integer : decimal).format(value);
 
+const exact = new Intl.NumberFormat(locale, { maximumFractionDigits: 12 });
+
+/** A decimal shown exactly (prices, metered credits): 0.000003 -> '0.000003', 1234.5 -> '1,234.5'; never in exponent form. */
+export const formatExact = (value: number): string => exact.format(value);
+
 /** Dollars (a plan's price): 1234.5 -> '$1,234.50'. */
 export const formatUsd = (dollars: number): string => `${dollars < 0 ? '-' : ''}$${twoDecimals.format(Math.abs(dollars))}`;
 

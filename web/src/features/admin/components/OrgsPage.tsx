@@ -70,6 +70,7 @@ export default function OrgsPage() {
     {
       key: 'actions',
       header: 'Actions',
+      actions: true,
       render: (o) => (
         <div className="row-actions">
           {canEdit ? (

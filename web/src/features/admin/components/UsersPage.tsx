@@ -84,7 +84,7 @@ export default function UsersPage() {
           <StatusIcon active={u.is_active} />
         ),
     },
-    ...(canAudit ? [{ key: 'history', header: 'History', render: (u: AdminUser) => <HistoryLink kind="user" id={u.id} label={u.email} /> }] : []),
+    ...(canAudit ? [{ key: 'history', header: 'History', actions: true, render: (u: AdminUser) => <HistoryLink kind="user" id={u.id} label={u.email} /> }] : []),
   ];
 
   return (
