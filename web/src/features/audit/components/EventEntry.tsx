@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDateTimeSeconds, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { balanceAfter, creditChange, heldChange, ledgerSummary, prettyJson, usageLines } from '../history';
 import type { StreamEvent } from '../types';
@@ -33,7 +33,7 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
         <span className="timeline__seq">#{event.streamPosition}</span>
         <strong className="timeline__type">{event.type}</strong>
         <time dateTime={event.createdAt} className="timeline__time">
-          {formatDateTimeSeconds(event.createdAt)}
+          {formatDateTime(event.createdAt, { seconds: true })}
         </time>
       </header>
       {summary && (
@@ -54,6 +54,14 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
         <dd>
           <Actor actor={typeof actor === 'string' ? actor : undefined} users={users} />
         </dd>
+        {event.member && (
+          <>
+            <dt>Member</dt>
+            <dd data-testid="event-member">
+              {event.member.name || event.member.email} <span className="muted">{event.member.email}</span>
+            </dd>
+          </>
+        )}
         <dt>Correlation id</dt>
         <dd>{typeof correlationId === 'string' ? <code>{correlationId}</code> : <span className="muted">none</span>}</dd>
         <dt>Log position</dt>
