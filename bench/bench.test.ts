@@ -21,7 +21,7 @@ describe('npm run bench, in smoke mode', () => {
     expect(code, output.join('')).toBe(0);
     const { mode, results } = JSON.parse(readFileSync(file, 'utf8')) as { mode: string; results: ScenarioResult[] };
     expect(mode).toBe('smoke');
-    expect(results).toHaveLength(13);
+    expect(results).toHaveLength(16);
     for (const r of results) {
       expect(r).toEqual(
         expect.objectContaining({ scenario: expect.any(String), figure: expect.any(Number), unit: expect.any(String), target: expect.any(String) }),
@@ -31,6 +31,10 @@ describe('npm run bench, in smoke mode', () => {
     }
     const hot = results.find((r) => r.scenario.includes('one hot org'))!;
     expect(hot.details!.overdrafts).toBe(0);
+    // Metered usage: every repeated id answered as a duplicate, every fresh one accepted.
+    const usage = results.find((r) => r.scenario.startsWith('usage ingestion: events answered wrongly'))!;
+    expect(usage.figure, JSON.stringify(usage.details)).toBe(0);
+    expect(usage.details!.repeatsSent).toBeGreaterThan(0);
     // Each product scenario names its costs: the CPU of each process, and the API's statements per request
     // (the hot organization's debits share statements: up to 50 in one append, so at least 0.02 each).
     for (const r of results.filter((x) => x.scenario.startsWith('credit debit') || x.scenario.startsWith('reads:'))) {

@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario): the product against the local Postgres and Redis, on a database
+// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference): the product against the local Postgres and Redis, on a database
 // of its own. Every ratio is against a reference of the same shape measured in the same run, by an
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
@@ -23,16 +23,25 @@ import { PgBench, type Reference } from './pgbench.ts';
 import { appendScenarios, catchUpScenario, FULL, lagScenario, rebuildScenario, SMOKE, webEntrySize } from './scenarios.ts';
 import { dropDatabase, freshDatabase, seedMembers, waitForProjections } from './setup.ts';
 import { soak } from './soak.ts';
+import { USAGE_ORGS, usageScenarios } from './usage.ts';
 import { webhookScenario } from './webhooks.ts';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const soakMode = process.argv.includes('--soak');
+/** BENCH_ONLY=usage: the usage scenarios alone (with the 10-row INSERT reference), on USAGE_ORGS organizations at most. */
+const only = process.env.BENCH_ONLY ?? '';
+if (only && only !== 'usage') {
+  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage is)`);
+  process.exit(2);
+}
+const usageOnly = only === 'usage';
 const apiProcesses = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1));
 // BENCH_SECONDS lengthens each timed scenario (a smoke run whose rates mean something, without the full sizes).
 const sizes = { ...(smoke ? SMOKE : FULL), ...(process.env.BENCH_SECONDS ? { seconds: Number(process.env.BENCH_SECONDS) } : {}) };
+if (usageOnly) sizes.orgs = Math.min(sizes.orgs, USAGE_ORGS);
 const root = fileURLToPath(new URL('..', import.meta.url));
 // A smoke run never overwrites the committed results of a full run.
-const resultsFile = process.env.BENCH_RESULTS ?? (smoke ? join(tmpdir(), `bench-smoke-${process.pid}.json`) : fileURLToPath(new URL(soakMode ? './soak-results.json' : './results.json', import.meta.url)));
+const resultsFile = process.env.BENCH_RESULTS ?? (smoke || usageOnly ? join(tmpdir(), `bench-${smoke ? 'smoke' : 'usage'}-${process.pid}.json`) : fileURLToPath(new URL(soakMode ? './soak-results.json' : './results.json', import.meta.url)));
 
 const base = loadConfig();
 const dbUrl = new URL(base.DATABASE_URL);
@@ -60,7 +69,7 @@ const deadline = setTimeout(() => {
 }, (soakMode ? 15 : 10) * 60_000);
 deadline.unref();
 
-console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : soakMode ? 'soak' : 'full'}, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
+console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : soakMode ? 'soak' : 'full'}${usageOnly ? ', usage only' : ''}, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
 await checkServices(config);
 await freshDatabase(config.DATABASE_URL);
 // The product's own pool settings (a lost connection never kills the run), with room for the bench's long statements.
@@ -94,14 +103,14 @@ try {
   const refs = soakMode
     ? null
     : {
-        insert1: ref('pgbench: INSERT of 1 event-sized row/tx, 8 clients', 'insert1', 'rows/s'),
+        insert1: usageOnly ? null : ref('pgbench: INSERT of 1 event-sized row/tx, 8 clients', 'insert1', 'rows/s'),
         insert10: ref('pgbench: INSERT of 10 rows/statement, 8 clients', 'insert10', 'rows/s', 10),
-        debit1000: ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
-        debitHot: ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
-        simpleUpdate: ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
+        debit1000: usageOnly ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
+        debitHot: usageOnly ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
+        simpleUpdate: usageOnly ? null : ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
       };
   let http: { hello: Reference; select1: Reference } | null = null;
-  if (!soakMode) {
+  if (!soakMode && !usageOnly) {
     const refPort = await freePort();
     const server = watch(spawnEntry('bench/reference-server.ts', config, { PORT: String(refPort) }), 'reference server');
     const refUrl = `http://127.0.0.1:${refPort}`;
@@ -133,6 +142,8 @@ try {
 
   if (soakMode) {
     results.push(...(await measured(() => soak(product, members, smoke ? 0.5 : 5))));
+  } else if (usageOnly) {
+    results.push(...(await measured(() => usageScenarios(product, pool, admin, members.map((m) => m.cookie), sizes.seconds, refs!.insert10))));
   } else {
     // 3–4. Debits against the bare SQL debit of the same shape.
     const cookies = members.map((m) => m.cookie);
@@ -153,6 +164,9 @@ try {
     results.push(...(await measured(() => readScenario(product, '/api/projects', members[1].cookie, sizes.seconds, http!.select1, { min: 0.7, text: '≥ 0.7' }))));
     results.push(...(await measured(() => readScenario(product, '/api/admin/orgs?page=1&limit=10', admin.cookie, sizes.seconds, http!.select1, { min: 0.5, text: '≥ 0.5' }))));
     replicaLag = (await lagSampler?.stop()) ?? null;
+
+    // Metered usage: batches with repeated ids, and quotes.
+    results.push(...(await measured(() => usageScenarios(product, pool, admin, cookies, sizes.seconds, refs!.insert10))));
     if (replicaLag) console.log(`  read replica during the reads: max lag ${replicaLag.maxLagBytes} bytes, ${replicaLag.maxLagSeconds.toFixed(3)} s (${replicaLag.samples} samples)`);
 
     // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.
@@ -181,6 +195,6 @@ try {
 }
 
 printTable(results);
-writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', at: new Date().toISOString(), apiProcesses, comparable: results.every((r) => !r.notComparable), ...(replicaLag ? { readReplica: replicaLag } : {}), results }, null, 2)}\n`);
+writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', ...(only ? { only } : {}), at: new Date().toISOString(), apiProcesses, comparable: results.every((r) => !r.notComparable), ...(replicaLag ? { readReplica: replicaLag } : {}), results }, null, 2)}\n`);
 console.log(`\nresults written to ${resultsFile}`);
 clearTimeout(deadline);

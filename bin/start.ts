@@ -4,7 +4,7 @@ import { buildApi } from './compose.ts';
 import { listenOptions } from '../services/http/app.ts';
 import { supervise } from './process.ts';
 import { checkServices } from './preflight.ts';
-import { prepareDatabase } from './prepare-database.ts';
+import { prepareDatabase, startupReport } from './prepare-database.ts';
 import { DEMO_ADMIN, seedDemo } from './demo-data.ts';
 import { ensureSystemRoles } from '../services/auth/accounts.ts';
 
@@ -14,13 +14,15 @@ const production = process.env.NODE_ENV === 'production';
 const demo = production ? {} : { DEV_LOGIN: '1', NEW_ACCOUNTS_ACTIVE: '1', ADMIN_EMAILS: DEMO_ADMIN.email };
 const config = loadConfig({ ...demo, ...Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== '')) });
 await checkServices(config);
-await prepareDatabase(config);
+const prepared = await prepareDatabase(config);
 
 const workers = await startWorkers(config);
 const app = await buildApi(config);
+let seeded: string[] | null = null;
 if (production) await ensureSystemRoles(app);
-else await seedDemo(app);
+else seeded = await seedDemo(app);
 supervise(() => Promise.all([app.close(), workers.close()]), (msg, err) => app.log.error({ err }, msg));
 await app.listen(listenOptions(config));
 const url = config.APP_URL ?? `http://localhost:${config.PORT}`;
-console.log(`\n  Advisory board is running at ${url}${production ? '' : `\n  Demo admin: sign in at ${url}/login as ${DEMO_ADMIN.email}`}\n`);
+const report = startupReport(prepared, seeded).map((line) => `  ${line}\n`).join('');
+console.log(`\n${report}\n  Advisory board is running at ${url}${production ? '' : `\n  Demo admin: sign in at ${url}/login as ${DEMO_ADMIN.email}`}\n`);

@@ -21,16 +21,22 @@ async function onServer(databaseUrl: string, fn: (admin: pg.Client, name: string
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Creates the database named in the URL when it does not exist yet. */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+/** Creates the database named in the URL when it does not exist yet; true when this call created it. */
+export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  let created = false;
   await onServer(databaseUrl, async (admin, name) => {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      await admin.query(`CREATE DATABASE ${quoted(name)}`).catch((err: { code?: string }) => {
-        if (err.code !== '42P04') throw err; // created meanwhile by another process
-      });
+      created = await admin.query(`CREATE DATABASE ${quoted(name)}`).then(
+        () => true,
+        (err: { code?: string }) => {
+          if (err.code !== '42P04') throw err; // created meanwhile by another process
+          return false;
+        },
+      );
     }
   });
+  return created;
 }
 
 /** Drops the database named in the URL, closing its connections (tests, the benchmark, tools). */
@@ -43,9 +49,10 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
 /**
  * Applies the numbered migrations (tables: node-pg-migrate, one transaction and a lock), then the
  * files of `functions/` (the functions and triggers, each in one home, safe to apply again).
+ * Answers the names of the numbered migrations this call applied (none: the database was up to date).
  */
-export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
-  await runner({
+export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<string[]> {
+  const applied = await runner({
     databaseUrl,
     dir,
     migrationsTable: 'pgmigrations',
@@ -58,6 +65,7 @@ export async function migrate(databaseUrl: string, log: (msg: string) => void = 
     logger: undefined,
   } as Parameters<typeof runner>[0]);
   await applyFunctions(databaseUrl, log);
+  return applied.map((m) => m.name);
 }
 
 const FUNCTIONS_LOCK = 'advisory-board:migrations:functions';

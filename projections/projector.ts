@@ -18,9 +18,10 @@ const lockKey = (name: string) => `projection:${name}`;
 /** The advisory lock a batch of one projection version holds: concurrent workers take turns on it. */
 export const batchLockKey = (name: string, version: number) => `${lockKey(name)}:${version}`;
 
-/** Creates each projection's tables, view and checkpoint when missing. Safe to run from many processes. */
-export async function ensureProjections(pool: pg.Pool, list: readonly Projection[] = allProjections): Promise<void> {
+/** Creates each projection's tables, view and checkpoint when missing (answers the names of those it created). Safe to run from many processes. */
+export async function ensureProjections(pool: pg.Pool, list: readonly Projection[] = allProjections): Promise<string[]> {
   const client = await pool.connect();
+  const created: string[] = [];
   try {
     for (const projection of list) {
       await client.query('BEGIN');
@@ -34,9 +35,11 @@ export async function ensureProjections(pool: pg.Pool, list: readonly Projection
         }
         await client.query('INSERT INTO projections (name, active_version) VALUES ($1, $2)', [projection.name, projection.version]);
         await client.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [projection.name, projection.version]);
+        created.push(projection.name);
       }
       await client.query('COMMIT');
     }
+    return created;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;

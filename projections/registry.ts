@@ -2,6 +2,8 @@ import { apiKeysProjection } from './api-keys/index.ts';
 import { webhookOutboxProjection } from './webhook-outbox/index.ts';
 import { usageDailyProjection } from './usage-daily/index.ts';
 import { meteredUsageProjection } from './metered-usage/index.ts';
+import { orgMembersProjection } from './org-members/index.ts';
+import { teamSpendingProjection } from './team-spending/index.ts';
 import { ledgerProjection } from './ledger/index.ts';
 import { lotsProjection } from './lots/index.ts';
 import { autoTopUpCrossingsProjection } from './auto-top-up/index.ts';
@@ -42,6 +44,8 @@ export const projections: readonly Projection[] = [
   webhookOutboxProjection,
   usageDailyProjection,
   meteredUsageProjection,
+  orgMembersProjection,
+  teamSpendingProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

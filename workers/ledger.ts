@@ -9,6 +9,7 @@ import type { JobData } from '../services/platform/jobs.ts';
 import type { Config } from '../services/platform/config.ts';
 import { chargeAutoTopUp } from '../services/billing/auto-top-up/charge.ts';
 import { signAllHeads } from '../services/audit/heads.ts';
+import { purgeUsageIds } from '../services/credits/usage-ids.ts';
 import { loadSigningKey, type SigningKey } from '../services/audit/signing-key.ts';
 
 export interface LedgerWorkerDeps {
@@ -39,6 +40,12 @@ export function ledgerHandlers({ pool, store, credits, log, config, stripeQueue 
         throw err;
       });
       return { signed: await signAllHeads(pool, await key) };
+    },
+    /** Usage event ids past the 35-day window: a repeat of one is new again, so its row goes. */
+    'purge-usage-ids': async () => {
+      const purged = await purgeUsageIds(pool, new Date().toISOString());
+      if (purged) log.info({ purged }, 'usage event ids past the deduplication window purged');
+      return { purged };
     },
     'expire-lot': async (job: Job<JobData<'ledger', 'expire-lot'>>) => ({ expired: await credits.expireLot(job.data.orgId, job.data.lotId) }),
     'auto-top-up': async (job: Job<JobData<'ledger', 'auto-top-up'>>) => ({ outcome: await chargeAutoTopUp({ store, credits, config, stripeQueue, log }, job.data.orgId, job.data.crossing) }),

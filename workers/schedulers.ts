@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '../services/platform/config.ts';
-import { EVENT_PARTITIONS, LEDGER_SWEEP, type QueueName } from '../services/platform/jobs.ts';
+import { EVENT_PARTITIONS, LEDGER_SWEEP, USAGE_IDS_PURGE, type QueueName } from '../services/platform/jobs.ts';
 
 /** A repeating job of a fixed id: upserting it again never makes a second one. Every `everyMs` (and once at once), or at the times of a cron `pattern`. */
 export type Scheduler = { queue: QueueName; id: string; job: string } & ({ everyMs: number; pattern?: never } | { pattern: string; everyMs?: never });
@@ -12,6 +12,7 @@ export const schedulersOf = (config: Config): Scheduler[] => [
   { queue: 'stripe-webhooks', id: 'stripe-sweep', everyMs: config.STRIPE_SWEEP_MS, job: 'sweep' },
   { queue: 'stripe-webhooks', id: 'stripe-reconcile', everyMs: config.STRIPE_RECONCILE_MS, job: 'reconcile' },
   { queue: 'ledger', id: LEDGER_SWEEP.id, everyMs: LEDGER_SWEEP.everyMs, job: 'sweep' },
+  { queue: 'ledger', id: USAGE_IDS_PURGE.id, everyMs: USAGE_IDS_PURGE.everyMs, job: 'purge-usage-ids' },
   { queue: 'webhooks-out', id: 'webhooks-out-sweep', everyMs: config.WEBHOOK_SWEEP_MS, job: 'sweep' },
   { queue: 'replay', id: EVENT_PARTITIONS.id, everyMs: EVENT_PARTITIONS.everyMs, job: 'event-partitions' },
   { queue: 'ledger', id: 'audit-heads', pattern: config.AUDIT_HEADS_CRON, job: 'sign-heads' },

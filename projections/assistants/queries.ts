@@ -92,11 +92,6 @@ export async function listAdvisors(db: Queryable) {
   return (res.rows as Row[]).map((r) => ({ id: r.id, name: r.name, description: r.description, tags: named(r.tag_ids, tagNames) }));
 }
 
-export async function outputComponentIds(db: Queryable, id: string): Promise<string[] | null> {
-  const res = await db.query('SELECT output_component_ids FROM assistants WHERE id = $1', [id]);
-  return res.rows[0]?.output_component_ids ?? null;
-}
-
 /** The assistant that holds a function, if any. */
 export async function functionOwner(db: Queryable, functionId: string): Promise<string | null> {
   const res = await db.query('SELECT assistant_id FROM assistant_functions WHERE id = $1', [functionId]);

@@ -17,11 +17,27 @@ function movement(event: CreditEvent): { type: string; amount: number; lotId: st
   }
 }
 
+/**
+ * What a movement says in the member's history. A refund never names a charge (ones recorded
+ * before refunds said their amount named it: that becomes "Refund"), and says in words when its
+ * credits had already been spent (nothing, or less than the refund's share, could be taken back).
+ */
+export function movementDescription(event: CreditEvent): string {
+  if (event.type === 'CreditsExpired') return 'Credits expired';
+  if (event.type !== 'CreditsRevoked' || event.data.kind !== 'refund') return event.data.description;
+  const base = event.data.description.replace(/^Refund of charge \S+$/, 'Refund');
+  const { amount, shortfall } = event.data;
+  if (shortfall <= 0) return base;
+  if (amount <= 0) return `${base} — its credits were already spent`;
+  return `${base} — ${shortfall} of its credits were already spent`;
+}
+
 /** Every credit movement of every organization (with the lots it took from), and the usage records behind the debits. */
 export const ledgerProjection: Projection<CreditEvent> = {
   name: 'ledger',
   // 2: expiries, and the lot (grant, expiry), hold (capture) and lots taken of each movement.
-  version: 2,
+  // 3: refunds say their amount and whether their credits were already spent, never a charge id.
+  version: 3,
   handles: ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] satisfies CreditEvent['type'][],
   tables: ['credit_transactions', 'usage_records'],
   schema: (t) => `
@@ -59,7 +75,7 @@ export const ledgerProjection: Projection<CreditEvent> = {
         org_id: d.orgId,
         type,
         amount,
-        description: event.type === 'CreditsExpired' ? 'Credits expired' : event.data.description,
+        description: movementDescription(event),
         balance_after: d.balanceAfter,
         created_at: d.at,
         position: event.globalPosition,

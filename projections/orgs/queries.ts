@@ -15,6 +15,10 @@ export const subscriptionSql = (alias: string) => ({
   join: `LEFT JOIN plans sub_plan ON sub_plan.id::text = ${alias}.plan->>'planId'`,
 });
 
+/** An organization's members (the org-members read model) with their names and emails, as a json array. */
+const membersSql = (alias: string) => `coalesce((SELECT json_agg(json_build_object('userId', m.user_id::text, 'name', coalesce(u.name, ''), 'email', coalesce(u.email, ''), 'role', m.role)
+      ORDER BY m.joined_at, m.user_id) FROM org_members m LEFT JOIN users u ON u.id = m.user_id WHERE m.org_id = ${alias}.id), '[]')`;
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const adminOrgs = {
@@ -29,7 +33,7 @@ export async function listAdminOrgs<R>(db: Queryable, query: PageQuery) {
   const page = pageSql(query, adminOrgs);
   const res = await db.query(
     `SELECT o.id::text, o.name, o.is_active, o.credit_balance::float8 AS credit_balance, o.last_billing,
-            ${sub.select} AS subscription${query.page ? `, ${totalRows('orgs o', page.where)}` : ''}
+            ${sub.select} AS subscription, ${membersSql('o')} AS members${query.page ? `, ${totalRows('orgs o', page.where)}` : ''}
        FROM orgs o ${sub.join} ${page.where} ${query.page ? page.order : 'ORDER BY o.created_at, o.id'} ${page.limit}`,
     page.params,
   );

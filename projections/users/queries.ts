@@ -15,7 +15,8 @@ export async function listAdminUsers<R>(db: Queryable, query: PageQuery) {
   const res = await db.query(
     `SELECT u.id::text, u.name, u.email, u.is_active, u.organization_id::text,
             CASE WHEN o.id IS NULL THEN NULL
-                 ELSE json_build_object('name', o.name, 'credits', o.credit_balance::float8, 'subscription', ${sub.select}) END AS organization,
+                 ELSE json_build_object('name', o.name, 'credits', o.credit_balance::float8, 'subscription', ${sub.select},
+                                       'role', (SELECT m.role FROM org_members m WHERE m.org_id = o.id AND m.user_id = u.id)) END AS organization,
             coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
                         FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '[]') AS roles,
             coalesce((SELECT array_agg(DISTINCT rp.permission ORDER BY rp.permission)
@@ -46,4 +47,11 @@ export async function userWithOrganization(db: Queryable, userId: string) {
 export async function usersWithRole(db: Queryable, roleId: string, except?: string): Promise<string[]> {
   const res = await db.query('SELECT user_id::text AS id FROM user_roles WHERE role_id = $1 AND user_id IS DISTINCT FROM $2::uuid', [roleId, except ?? null]);
   return res.rows.map((r) => r.id as string);
+}
+
+/** Names and emails of these users, by id (ids the read model does not know are left out). */
+export async function namesOf(db: Queryable, ids: string[]): Promise<Map<string, { name: string; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const res = await db.query('SELECT id::text, name, email FROM users WHERE id = ANY($1::uuid[])', [ids]);
+  return new Map(res.rows.map((r) => [r.id as string, { name: r.name as string, email: r.email as string }]));
 }

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '../platform/errors.ts';
 import { reachableComponents } from '../../projections/components/queries.ts';
-import { compileOutput } from '../components/json-schema.ts';
+import { compileComponent, compileOutput } from '../components/json-schema.ts';
 import { assistantDecider } from './decider.ts';
 import { assistantStreamId, DEFAULT_MODEL, type AssistantFields } from './events.ts';
-import { getAssistant, listAssistants, outputComponentIds } from '../../projections/assistants/queries.ts';
+import { getAssistant, listAssistants } from '../../projections/assistants/queries.ts';
 import { resolveOutputComponents, resolveReturnsComponent, resolveTags } from './resolve.ts';
 import { assistantView } from './view.ts';
 import {
@@ -100,10 +100,25 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * What a model call of the assistant is given: its output components compiled (null when it has
+   * none) and its functions, each with the schema of what it returns. 422 only for components that
+   * cannot compile (a cycle, a missing one).
+   */
   app.get('/:id/schema', { ...view, schema: { tags, params: AssistantParams, response: { 200: SchemaAnswer } } }, async (request) => {
-    const outputs = await outputComponentIds(app.readPg, request.params.id);
-    if (!outputs) throw new NotFoundError('Assistant');
-    return { schema: compileOutput(outputs, await reachableComponents(app.readPg, outputs)) };
+    const found = await getAssistant(app.readPg, request.params.id);
+    if (!found) throw new NotFoundError('Assistant');
+    const outputs = found.output_component_id;
+    const returned = found.functions.flatMap((f) => (f.returns_component ? [f.returns_component] : []));
+    const lookup = await reachableComponents(app.readPg, [...outputs, ...returned]);
+    return {
+      schema: outputs.length ? compileOutput(outputs, lookup) : null,
+      functions: found.functions.map((f) => ({
+        name: f.name,
+        description: f.description,
+        returns: f.returns_component ? compileComponent(f.returns_component, lookup) : null,
+      })),
+    };
   });
 };
 

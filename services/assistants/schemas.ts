@@ -69,7 +69,11 @@ export const FunctionParams = z.object({ id: idParam('Function') });
 export const AssistantSaved = z.object({ success: z.literal(true), id: z.string(), data: Assistant });
 export const FunctionAdded = z.object({ success: z.literal(true), id: z.string() });
 export const Removed = z.object({ success: z.literal(true) });
-export const SchemaAnswer = z.object({ schema: z.record(z.string(), z.unknown()) });
+export const SchemaAnswer = z.object({
+  /** The output components compiled; null for an assistant without any. */
+  schema: z.record(z.string(), z.unknown()).nullable(),
+  functions: z.array(z.object({ name: z.string(), description: z.string(), returns: z.record(z.string(), z.unknown()).nullable() })),
+});
 
 export const Advisor = z.object({ id: z.string(), name: z.string(), description: z.string(), tags: z.array(Named) });
 export const AdvisorList = z.object({ data: z.array(Advisor) });

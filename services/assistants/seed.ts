@@ -26,9 +26,9 @@ async function tag(app: FastifyInstance, name: string, description: string) {
   return (await tagIdByName(app.pg, name)) ?? (await app.commands.transaction((tx) => createTag(tx, name, description, metadata)));
 }
 
-/** Demo designer data for `npm start`: a few components and two advisors ready to deploy. Runs once per database. */
-export async function seedDemoDesigner(app: FastifyInstance): Promise<void> {
-  if (await reservationOwner(app.pg, COMPONENT_NAME, 'Key Point')) return;
+/** Demo designer data for `npm start`: a few components and two advisors ready to deploy. Runs once per database (true: it ran now). */
+export async function seedDemoDesigner(app: FastifyInstance): Promise<boolean> {
+  if (await reservationOwner(app.pg, COMPONENT_NAME, 'Key Point')) return false;
   const point = await component(app, 'Key Point', { type: 'term', description: 'One observation, in a sentence' });
   const step = await component(app, 'Next Step', { type: 'term', description: 'One concrete action, with who does it' });
   const steps = await component(app, 'Next Steps', { type: 'array', arrayOfComponentType: 'term', arrayOfComponentId: step, min: 1, max: 5 }, { [step]: 'term' });
@@ -58,4 +58,5 @@ export async function seedDemoDesigner(app: FastifyInstance): Promise<void> {
       data: { assistantId, fields: { ...a, model: DEFAULT_MODEL, readyToDeploy: true, outputComponentIds: [advice] }, at: new Date().toISOString() },
     }, { metadata, expected: 'no_stream' });
   }
+  return true;
 }

@@ -8,6 +8,15 @@ import { foldStored } from '../eventstore/decider.ts';
 import { totalPages } from '../platform/paging.ts';
 import { verifyStream } from './verify.ts';
 import { BalanceAnswer, BalanceQuery, OrgParams, PageQuery, StreamEventsAnswer, StreamParams, VerifyAnswer } from './schemas.ts';
+import { isUuid } from '../platform/ids.ts';
+import { namesOf } from '../../projections/users/queries.ts';
+
+/** The events that spend for a member (`data.userId`): the history names that member. */
+const SPENDS = new Set(['CreditsDebited', 'HoldPlaced']);
+const spenderOf = (e: { type: string; data: unknown }) => {
+  const userId = SPENDS.has(e.type) ? (e.data as { userId?: unknown } | null)?.userId : undefined;
+  return typeof userId === 'string' && isUuid(userId) ? userId : null;
+};
 
 /** The history of any stream, its tamper check, and an organization's balance at any past moment. */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +30,11 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, limit, sortOrder } = request.query;
       const found = await streamPage(app.readPg, streamId, { offset: (page - 1) * limit, limit, descending: sortOrder === 'desc' });
       if (!found) throw new NotFoundError('Stream');
+      const spenders = await namesOf(app.readPg, [...new Set(found.events.map(spenderOf).filter((id) => id !== null))]);
+      const memberOf = (userId: string | null) => {
+        const known = userId ? spenders.get(userId) : undefined;
+        return userId ? { userId, name: known?.name ?? '', email: known?.email ?? '' } : null;
+      };
       return {
         data: found.events.map((e) => ({
           position: e.globalPosition,
@@ -29,6 +43,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           data: e.data,
           metadata: e.metadata,
           createdAt: e.createdAt.toISOString(),
+          member: memberOf(spenderOf(e)),
         })),
         totalPages: totalPages(found.version, limit),
         total: found.version,

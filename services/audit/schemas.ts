@@ -14,6 +14,8 @@ export const StreamEvent = z.object({
   data: z.unknown(),
   metadata: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
+  /** The member a spend (a debit, a hold) was made for, when a signed-in member made it. */
+  member: z.object({ userId: z.string(), name: z.string(), email: z.string() }).nullable(),
 });
 export const StreamEventsAnswer = z.object({ data: z.array(StreamEvent), totalPages: z.number(), total: z.number() });
 export const VerifyAnswer = z.object({ ok: z.boolean(), checked: z.number(), firstBadPosition: z.number().nullable() });

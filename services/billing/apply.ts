@@ -14,7 +14,7 @@ import { stripeEventDecider } from './decider.ts';
 import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
 import { interpret, type Intent } from './interpret.ts';
 import { loadState } from '../eventstore/command-handler.ts';
-import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
+import { refundDescription, stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
 import { recordInvoicePayment } from './invoice-payment.ts';
 import { LIVE_STATUSES, stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
 import { inTransaction, type Tx } from '../eventstore/transaction.ts';
@@ -270,12 +270,13 @@ async function refund(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<
   const payment = recorded.state;
   const orgId = payment.exists ? payment.orgId : null;
   const event = recorded.events[0];
-  const credits = event?.type === 'StripePaymentRefunded' ? event.data.credits : 0;
+  const refunded = event?.type === 'StripePaymentRefunded' ? event.data : null;
+  const credits = refunded?.credits ?? 0;
   if (!orgId || credits <= 0) return { orgId, summary: 'no credits to revoke' };
   // Only from the lot that payment bought: credits of other grants are not the refund's to take.
   const lotKey = !payment.exists ? undefined : (payment.lotKey ?? (payment.sessionId ? purchaseKey(payment.sessionId) : undefined));
   const taken = await deps.credits.revoke(
-    { orgId, amount: credits, kind: 'refund', description: `Refund of charge ${intent.chargeId}`, key: `refund:${intent.chargeId}:${intent.amountRefunded}`, lotKey, at },
+    { orgId, amount: credits, kind: 'refund', description: refundDescription(refunded?.refunded, refunded?.currency), key: `refund:${intent.chargeId}:${intent.amountRefunded}`, lotKey, at },
     keyed(eventId, 'refund'),
     tx,
   );

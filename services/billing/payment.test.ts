@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentNotKnown, refundedCredits, stripePaymentDecider, type StripePaymentEvent } from './payment.ts';
+import { PaymentNotKnown, refundDescription, refundedCredits, stripePaymentDecider, type StripePaymentEvent } from './payment.ts';
 
 const at = '2026-08-06T00:00:00.000Z';
 const credited: StripePaymentEvent = {
@@ -22,7 +22,13 @@ describe('refunds of a payment', () => {
     const first = stripePaymentDecider.decide(refund(1633), given([credited]));
     expect(first).toMatchObject([{ type: 'StripePaymentRefunded', data: { credits: 166, amountRefunded: 1633 } }]);
     const second = stripePaymentDecider.decide(refund(4900), given([credited, ...first]));
-    expect(second).toMatchObject([{ type: 'StripePaymentRefunded', data: { credits: 334 } }]);
+    expect(second).toMatchObject([{ type: 'StripePaymentRefunded', data: { credits: 334, refunded: 3267, currency: 'usd' } }]);
+  });
+
+  it('say their own amount in words, never a charge id (issue 23 item 8)', () => {
+    expect(refundDescription(3267, 'usd')).toBe('Refund of $32.67');
+    expect(refundDescription(500, 'eur')).toBe('Refund of €5.00');
+    expect(refundDescription(undefined, undefined)).toBe('Refund');
   });
 
   it('repeat nothing for an amount already refunded, and wait for an unknown payment', () => {

@@ -17,13 +17,21 @@ export type StripePaymentCredited = DomainEvent<
 >;
 export type StripePaymentRefunded = DomainEvent<
   'StripePaymentRefunded',
-  { paymentIntentId: string; orgId: string; chargeId: string; amountRefunded: number; credits: number; at: string }
+  {
+    paymentIntentId: string; orgId: string; chargeId: string;
+    /** Everything refunded of the payment so far (cents). */
+    amountRefunded: number;
+    credits: number; at: string;
+    /** This refund's own amount and the payment's currency (absent on refunds recorded before they were kept). */
+    refunded?: number;
+    currency?: string;
+  }
 >;
 export type StripePaymentEvent = StripePaymentCredited | StripePaymentRefunded;
 
 export type StripePaymentState =
   | { exists: false }
-  | { exists: true; orgId: string; sessionId: string; lotKey: string | null; amount: number; credits: number; amountRefunded: number; creditsRevoked: number };
+  | { exists: true; orgId: string; sessionId: string; lotKey: string | null; amount: number; currency: string; credits: number; amountRefunded: number; creditsRevoked: number };
 
 export type RecordPayment = { type: 'RecordPayment'; data: StripePaymentCredited['data'] };
 export type RecordRefund = { type: 'RecordRefund'; data: { paymentIntentId: string; chargeId: string; amountRefunded: number; at: string } };
@@ -49,6 +57,7 @@ function evolve(state: StripePaymentState, event: StripePaymentEvent): StripePay
         sessionId: event.data.sessionId,
         lotKey: event.data.lotKey ?? null,
         amount: event.data.amount,
+        currency: event.data.currency,
         credits: event.data.credits,
         amountRefunded: 0,
         creditsRevoked: 0,
@@ -60,6 +69,19 @@ function evolve(state: StripePaymentState, event: StripePaymentEvent): StripePay
   }
 }
 
+/** What a refund says in the member's history: its amount in the payment's currency (never a charge id). */
+export function refundDescription(refunded: number | undefined, currency: string | undefined): string {
+  if (refunded === undefined || refunded <= 0) return 'Refund';
+  const code = (currency ?? 'usd').toUpperCase();
+  let amount: string;
+  try {
+    amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(refunded / 100);
+  } catch {
+    amount = `${(refunded / 100).toFixed(2)} ${code}`;
+  }
+  return `Refund of ${amount}`;
+}
+
 export function refundedCredits(credits: number, amount: number, amountRefunded: number): number {
   if (amount <= 0) return 0;
   return Math.floor((credits * Math.min(amountRefunded, amount)) / amount);
@@ -69,7 +91,8 @@ function recordRefund({ data }: RecordRefund, state: StripePaymentState): Stripe
   if (!state.exists) throw new PaymentNotKnown(data.paymentIntentId);
   if (data.amountRefunded <= state.amountRefunded) return [];
   const credits = refundedCredits(state.credits, state.amount, data.amountRefunded) - state.creditsRevoked;
-  return [{ type: 'StripePaymentRefunded', data: { ...data, orgId: state.orgId, credits: Math.max(credits, 0) } }];
+  const refunded = data.amountRefunded - state.amountRefunded;
+  return [{ type: 'StripePaymentRefunded', data: { ...data, orgId: state.orgId, credits: Math.max(credits, 0), refunded, currency: state.currency } }];
 }
 
 function decide(command: StripePaymentCommand, state: StripePaymentState): StripePaymentEvent[] {

@@ -104,6 +104,7 @@ export async function planFor(
     requestId: randomUUID(),
     orgId: project.orgId,
     projectId: project.id,
+    projectName: project.name,
     userId: request.user!.id,
     question: body.question,
     mode,

@@ -20,6 +20,9 @@ export interface HoldOwner {
   projectId: string;
   userId: string;
   metadata: EventMetadata;
+  /** The project's name and the question, for the history (callDescription). */
+  projectName?: string;
+  question: string;
 }
 
 /** Each hold says which project it is for (project budgets read it). */
@@ -37,7 +40,18 @@ export function holdTtlSeconds(settings: Pick<LlmSettings, 'timeoutMs' | 'maxRet
 const holdKey = (owner: HoldOwner, call: PlannedCall) =>
   `board-${owner.sessionId}-${owner.requestId}-${call.round === 0 ? 'synthesis' : `r${call.round}`}-${call.spec.assistantId}`;
 
-const describe = (call: PlannedCall) => (call.round === 0 ? `Board synthesis: ${call.spec.name}` : `Board: ${call.spec.name}, round ${call.round}`);
+const QUESTION_SHOWN = 80;
+
+/**
+ * What a board call's hold and debit say in the member's history: the project and the question,
+ * then who answered (never an id).
+ */
+export function callDescription(meeting: Pick<HoldOwner, 'projectName' | 'question'>, call: PlannedCall): string {
+  const question = meeting.question.replace(/\s+/g, ' ').trim();
+  const shown = question.length > QUESTION_SHOWN ? `${question.slice(0, QUESTION_SHOWN - 1)}…` : question;
+  const who = call.round === 0 ? `synthesis by ${call.spec.name}` : `${call.spec.name}, round ${call.round}`;
+  return `Board · ${meeting.projectName ?? 'Project'}: “${shown}” — ${who}`;
+}
 
 /**
  * Holds the most each call can cost, all or none: a member whose organization cannot cover the
@@ -56,7 +70,7 @@ export async function placeHolds(deps: HoldDeps, owner: HoldOwner, calls: Planne
         userId: owner.userId,
         projectId: owner.projectId,
         credits: call.maxCredits,
-        description: describe(call),
+        description: callDescription(owner, call),
         idempotencyKey: holdKey(owner, call),
         ttlSeconds,
         metadata: holdMetadata(owner),

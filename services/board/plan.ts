@@ -20,6 +20,8 @@ export interface MeetingInput {
   requestId: string;
   orgId: string;
   projectId: string;
+  /** For the history's lines (the holds' and debits' descriptions). */
+  projectName?: string;
   userId: string;
   turn: number;
   question: string;

@@ -1,10 +1,11 @@
 import { handleCommand, loadState } from '../eventstore/command-handler.ts';
+import { creditsDebitDuration, creditsDebits } from '../platform/metrics.ts';
 import { storable } from '../platform/text.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { LogPosition } from '../eventstore/types.ts';
 import { sessionDecider, type SessionCommand } from './decider.ts';
 import { answeredIn, currentTurn, missingOf, sessionStreamId, type Answer, type HoldRef, type SessionState } from './events.ts';
-import { holdMetadata, releaseHolds, unsettled, type HoldDeps } from './holds.ts';
+import { callDescription, holdMetadata, releaseHolds, unsettled, type HoldDeps } from './holds.ts';
 import { callAdvisor, type AdvisorAnswer } from './llm/call.ts';
 import type { LlmClient } from './llm/client.ts';
 import { LlmError } from './llm/errors.ts';
@@ -75,12 +76,16 @@ async function paidCall(
     return { reason: err instanceof LlmError ? err.reason : 'The board could not ask this advisor' };
   }
   const credits = Math.min(actualCost(call.price, result.tokensIn, result.tokensOut), hold.credits);
+  const timer = creditsDebitDuration.startTimer();
   try {
-    const description = call.round === 0 ? `Board synthesis: ${call.spec.name}` : `Board: ${call.spec.name}, round ${call.round}`;
-    await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, credits, description, metadata: holdMetadata(meeting) });
+    await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, credits, description: callDescription(meeting, call), metadata: holdMetadata(meeting) });
+    creditsDebits.inc({ outcome: 'ok', via: 'board' });
   } catch (err) {
+    creditsDebits.inc({ outcome: (err as { statusCode?: number })?.statusCode === 409 ? 'conflict' : 'error', via: 'board' });
     deps.log.warn({ err, holdId: hold.holdId }, 'could not capture a board hold');
     return { reason: 'The answer arrived after its credits hold had closed; nothing was charged' };
+  } finally {
+    timer();
   }
   return { result, credits };
 }

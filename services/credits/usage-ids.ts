@@ -35,3 +35,23 @@ export async function rememberUsageIds(db: Queryable, orgId: string, accepted: {
   );
   if (res.rowCount !== accepted.length) throw new DuplicateCommandError(`usage events of ${orgId}`);
 }
+
+const PURGE_BATCH = 10_000;
+
+/**
+ * Forgets the ids recorded before the window (`at` minus 35 days), in batches of 10,000 rows so no
+ * one statement holds many locks: such an id is taken again as new anyway; this keeps the table to
+ * the window. Returns how many rows went.
+ */
+export async function purgeUsageIds(db: Queryable, at: string): Promise<number> {
+  const cutoff = dedupCutoff(at);
+  let purged = 0;
+  for (;;) {
+    const res = await db.query(
+      `DELETE FROM usage_event_ids WHERE ctid = ANY (ARRAY(SELECT ctid FROM usage_event_ids WHERE recorded_at < $1 LIMIT ${PURGE_BATCH}))`,
+      [cutoff],
+    );
+    purged += res.rowCount ?? 0;
+    if ((res.rowCount ?? 0) < PURGE_BATCH) return purged;
+  }
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ConnectReadModels } from '../eventstore/read-models.ts';
@@ -38,6 +38,16 @@ export const requestIdOf = (header: string | string[] | undefined) =>
 /** Where and how the API listens: a deep accept queue, so that a burst of connections waits instead of being reset. */
 export const listenOptions = (cfg: Config, port = cfg.PORT) => ({ host: cfg.HOST, port, backlog: 2048 });
 
+/** One log line per request, when it is answered, at debug (the default info level shows none); a failed answer stays an error. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   /** Where log lines go (default: stdout); tests read them back. */
   logStream?: DestinationStream;
@@ -59,6 +69,7 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
     // correlation id of every event it appends.
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers['x-request-id'] ?? req.headers['x-correlation-id']),
+    logController: new OneLinePerRequest(),
     bodyLimit: cfg.BODY_LIMIT_BYTES,
     // A request must arrive whole within HTTP_REQUEST_TIMEOUT_MS; a socket idle for HTTP_SOCKET_TIMEOUT_MS
     // (a client that stopped reading its answer, or sending) is closed.

@@ -37,6 +37,8 @@ import meBillingRoutes from '../billing/me-routes.ts';
 import adminOrgRoutes from '../orgs/admin-routes.ts';
 import memberRoutes from '../teams/member-routes.ts';
 import budgetRoutes from '../teams/budget-routes.ts';
+import teamUsageRoutes from '../teams/usage-routes.ts';
+import adminMemberRoutes from '../teams/admin-member-routes.ts';
 import { acceptRoutes, invitationRoutes } from '../teams/invitation-routes.ts';
 import { adminPermissionRoutes, adminRoleRoutes } from '../roles/admin-routes.ts';
 import adminUserRoutes from '../users/admin-routes.ts';
@@ -68,6 +70,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(memberRoutes, { prefix: '/api/me/org' });
   await app.register(invitationRoutes, { prefix: '/api/me/org/invitations' });
   await app.register(budgetRoutes, { prefix: '/api/me/org/budgets' });
+  await app.register(teamUsageRoutes, { prefix: '/api/me/org/usage' });
   await app.register(acceptRoutes, { prefix: '/api/invitations' });
   await app.register(creditRoutes);
   await app.register(holdRoutes, { prefix: '/api/usage/holds' });
@@ -87,6 +90,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(alertRoutes, { prefix: '/api/me/alerts' });
   await app.register(usageDailyRoutes, { prefix: '/api/me/usage-daily' });
   await app.register(adminOrgRoutes, { prefix: '/api/admin/orgs' });
+  await app.register(adminMemberRoutes, { prefix: '/api/admin/orgs' });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
   await app.register(adminRoleRoutes, { prefix: '/api/admin/roles' });
   await app.register(adminPermissionRoutes, { prefix: '/api/admin/permissions' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../platform/ids.ts';
+import { ORG_ROLES } from './members.ts';
 
 /** An organization's plan as the spec shows it (null without one). */
 export const Subscription = z
@@ -19,6 +20,8 @@ export const AdminOrg = z.object({
   credit_balance: z.number(),
   last_billing: z.string().nullable(),
   subscription: Subscription,
+  /** Its members and their roles in it. */
+  members: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), role: z.enum(ORG_ROLES) })),
 });
 
 export const AdminOrgList = z.array(AdminOrg);

@@ -43,8 +43,9 @@ export const DEMO_PLANS: ({ id: string } & NewPlanFields)[] = [
   },
 ];
 
-/** Creates the demo plans that are missing; never overwrites an admin's edits. Safe on every start. */
-export async function seedDemoPlans(app: FastifyInstance): Promise<void> {
+/** Creates the demo plans that are missing; never overwrites an admin's edits. Safe on every start. Answers how many it created. */
+export async function seedDemoPlans(app: FastifyInstance): Promise<number> {
+  let created = 0;
   for (const { id, ...fields } of DEMO_PLANS) {
     if ((await loadState(app.store, planDecider, planStreamId(id))).exists) continue;
     try {
@@ -54,8 +55,10 @@ export async function seedDemoPlans(app: FastifyInstance): Promise<void> {
         { type: 'CreatePlan', data: { planId: id, ...fields, at: new Date().toISOString() } },
         { metadata: { actor: 'system' } },
       );
+      created++;
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;
     }
   }
+  return created;
 }

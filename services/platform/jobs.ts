@@ -27,6 +27,8 @@ export interface JobRegistry {
     'auto-top-up': { orgId: string; crossing: string };
     /** Signs every organization's chain head and keeps the statements (daily). */
     'sign-heads': Record<string, never>;
+    /** Forgets the usage event ids recorded more than 35 days ago (hourly). */
+    'purge-usage-ids': Record<string, never>;
   };
   /** Outbound webhooks (Standard Webhooks): one delivery per endpoint and message, and a sweep that queues the pending ones. */
   'webhooks-out': {
@@ -46,7 +48,7 @@ export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
   projector: ['catch-up', 'catch-up-all'],
   replay: ['rebuild', 'event-partitions', 'drift-check'],
   'stripe-webhooks': ['apply', 'sweep', 'reconcile'],
-  ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up', 'sign-heads'],
+  ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up', 'sign-heads', 'purge-usage-ids'],
   'webhooks-out': ['deliver', 'sweep'],
 };
 
@@ -176,6 +178,9 @@ export const autoTopUpJob = (orgId: string, crossing: string) => ({
 });
 
 export const LEDGER_SWEEP = { id: 'ledger-sweep', everyMs: 15_000 } as const;
+
+/** The purge of usage event ids past the 35-day deduplication window. */
+export const USAGE_IDS_PURGE = { id: 'usage-ids-purge', everyMs: 3600_000 } as const;
 
 /** Where worker processes beat (a sorted set: member = process, score = last beat in ms); readiness reads it. */
 export const heartbeatKey = (prefix: string) => `${prefix}:workers:heartbeats`;

@@ -31,7 +31,7 @@ export const httpRequestDuration = new client.Histogram({
 export type DebitOutcome = 'ok' | 'insufficient' | 'conflict' | 'error';
 export const creditsDebits = new client.Counter({
   name: 'credits_debits_total',
-  help: 'Debit requests by outcome and by how the caller signed in',
+  help: 'Debit requests by outcome and by how the caller signed in (via="board": a board call capturing its hold)',
   labelNames: ['outcome', 'via'] as const,
   registers,
 });
@@ -65,6 +65,33 @@ export const eventstoreAppendDuration = new client.Histogram({
   name: 'eventstore_append_duration_seconds',
   help: 'Time of one append statement',
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+  registers,
+});
+
+export type ModelCallOutcome = 'ok' | 'failed';
+export const modelCalls = new client.Counter({
+  name: 'llm_calls_total',
+  help: 'Calls of a model (all rounds and retries of one answer are one call), by model and outcome',
+  labelNames: ['model', 'outcome'] as const,
+  registers,
+});
+export const modelCallFailures = new client.Counter({
+  name: 'llm_call_failures_total',
+  help: 'Model calls that gave no answer, by model and kind of failure (timeout, rate_limited, server_error...)',
+  labelNames: ['model', 'kind'] as const,
+  registers,
+});
+export const modelTokens = new client.Counter({
+  name: 'llm_tokens_total',
+  help: 'Tokens of model calls, by model and direction (input, output)',
+  labelNames: ['model', 'direction'] as const,
+  registers,
+});
+export const modelCallDuration = new client.Histogram({
+  name: 'llm_call_duration_seconds',
+  help: 'Time of one model call, from the first request to its last token or failure, by model',
+  labelNames: ['model'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
   registers,
 });
 

@@ -56,3 +56,22 @@ export const BudgetView = z.object({
 });
 export const BudgetList = z.object({ data: z.array(BudgetView) });
 export const BudgetParams = z.object({ scope: z.string().max(20), id: idParam('Budget') });
+
+export const TeamUsageQuery = z.object({ period: z.enum(BUDGET_PERIODS, { message: 'period must be month or total' }).default('month') });
+/** Credits spent per member and per project in the period; a null id is spending without one (an API key, or no project). */
+export const TeamUsage = z.object({
+  period: z.enum(BUDGET_PERIODS),
+  periodStart: z.string(),
+  total: z.number(),
+  members: z.array(z.object({ userId: z.string().nullable(), name: z.string(), email: z.string(), credits: z.number() })),
+  projects: z.array(z.object({ projectId: z.string().nullable(), name: z.string(), credits: z.number() })),
+});
+
+export const AdminOrgParams = z.object({ id: idParam('Organization') });
+export const AdminMemberParams = AdminOrgParams.extend({ userId: idParam('Member') });
+/** An existing account, by email or by id (exactly one), and its role. */
+export const AdminAddMemberBody = z.object({
+  email: z.email({ message: 'email must be an email address' }).max(254).optional(),
+  userId: z.string().max(100).optional(),
+  role,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../platform/ids.ts';
 import { Subscription } from '../orgs/schemas.ts';
+import { ORG_ROLES } from '../orgs/members.ts';
 
 export const RoleRef = z.object({ id: z.string(), name: z.string() });
 
@@ -10,7 +11,7 @@ export const AdminUser = z.object({
   email: z.string(),
   is_active: z.boolean(),
   organization_id: z.string().nullable(),
-  organization: z.object({ name: z.string(), credits: z.number(), subscription: Subscription }).nullable(),
+  organization: z.object({ name: z.string(), credits: z.number(), subscription: Subscription, role: z.enum(ORG_ROLES).nullable() }).nullable(),
   roles: z.array(RoleRef),
   permissions: z.array(z.string()),
 });

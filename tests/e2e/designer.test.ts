@@ -149,17 +149,26 @@ describe('the assistant designer in the browser', { timeout: 90_000 }, () => {
     await functions.getByText('fetch_market_data').waitFor();
     await functions.getByText('→ Briefing').waitFor();
     expect((await admin.get(`/api/admin/assistants/${saved.id}`)).body.functions).toHaveLength(1);
+    // The JSON Schema panel includes the functions (issue 23 item 17), each with what it returns.
+    const functionSchema = dialog.getByTestId('assistant-functions-schema');
+    await functionSchema.waitFor();
+    expect(JSON.parse((await functionSchema.textContent())!)).toEqual([
+      { name: 'fetch_market_data', description: 'Looks up the market', returns: expect.objectContaining({ type: 'object', description: 'What the advisor hands over' }) },
+    ]);
 
     await functions.getByRole('button', { name: 'Remove function fetch_market_data' }).click();
     await functions.getByText('No functions.').waitFor();
     expect((await admin.get(`/api/admin/assistants/${saved.id}`)).body.functions).toEqual([]);
 
-    await functions.getByLabel('Function name').fill('fetch_market_data');
-    await page.route('**/api/admin/assistants/*/functions', (route) => route.fulfill({ status: 500, body: '' }));
+    // A refused name says the server's reason beside the form (issue 23 item 17), no alert.
+    await functions.getByLabel('Function name').fill('fetch market data!');
     await functions.getByRole('button', { name: 'Add function' }).click();
-    await expect.poll(() => dialogs).toEqual(['Failed to add function']);
-    dialogs.length = 0;
-    await page.unroute('**/api/admin/assistants/*/functions');
+    await expect.poll(() => functions.getByTestId('function-problem').textContent()).toMatch(/^Could not add the function: .*letters, digits, _ or -/);
+    expect(dialogs).toEqual([]);
+    await functions.getByLabel('Function name').fill('fetch_market_data');
+    await functions.getByRole('button', { name: 'Add function' }).click();
+    await functions.getByText('fetch_market_data').waitFor();
+    expect(await functions.getByTestId('function-problem').count()).toBe(0);
 
     await page.keyboard.press('Escape');
     await page.getByRole('cell', { name: 'Chief Strategist' }).waitFor();

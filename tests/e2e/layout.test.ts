@@ -64,9 +64,9 @@ async function rendered(page: Page) {
 }
 
 const visitor = ['/', '/about', '/features', '/pricing', '/contact', '/login', '/inactive', '/veterans', '/no-such-page'];
-const memberPages = () => ['/dashboard', '/projects', `/project/${ids.project}`, '/advisors', '/support', '/profile', '/subscribed', '/pricing', '/subscribe/plan-pro-monthly', '/subscribe/pack-500-credits'];
+const memberPages = () => ['/dashboard', '/projects', `/project/${ids.project}`, '/advisors', '/support', '/profile', '/usage', '/subscribed', '/pricing', '/subscribe/plan-pro-monthly', '/subscribe/pack-500-credits'];
 const adminPages = () => [
-  '/admin/orgs', '/admin/users', '/admin/roles', '/admin/permissions', '/admin/subscriptions', '/admin/stripe', '/admin/assistantComponents',
+  '/admin/orgs', '/admin/users', '/admin/roles', '/admin/permissions', '/admin/subscriptions', '/admin/stripe', '/admin/rateCards', '/admin/assistantComponents',
   '/admin/assistantComponents?type=object', '/admin/assistants', '/admin/apiTest', '/admin/projections', '/admin/messages',
   `/admin/history/org-${ids.org}`, `/admin/history/user-${ids.user}`,
 ];

@@ -1,10 +1,12 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
 import { closeContexts, newPage, workerBrowser } from '../support/browser';
+import { signIn } from '../support/http';
+import { ADMIN_EMAIL, signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 
-/** Issue 24 in the browser: inviting, joining (1280 and 390 px), changing a role, setting a budget. */
+/** Issue 24 in the browser: inviting, joining (1280 and 390 px), changing a role, setting budgets, seeing who spends, the budget banner, admins' teams. */
 let app: TestApp;
 let browser: Browser;
 
@@ -18,11 +20,15 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function ownerTab() {
+async function signedInTab(email: string, name: string) {
   const tab = await newPage(browser, app.url);
-  expect((await tab.page.request.post('/api/auth/dev-login', { data: { email: 'team-owner@example.com', name: 'Team Owner' } })).status()).toBe(200);
+  expect((await tab.page.request.post('/api/auth/dev-login', { data: { email, name } })).status()).toBe(200);
   return tab;
 }
+const ownerTab = () => signedInTab('team-owner@example.com', 'Team Owner');
+
+/** The page is no wider than the viewport (no horizontal scrolling). */
+const fits = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 /** The owner invites on /org and reads the link shown once. */
 async function inviteOnPage(email: string, role: 'member' | 'billing') {
@@ -49,7 +55,7 @@ async function joinAt(width: number, email: string, url: string) {
   await page.getByRole('button', { name: /Accept and join/ }).click();
   await page.waitForURL('**/org');
   await page.getByRole('heading', { name: 'Your organization' }).waitFor();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await fits(page, width);
   return page;
 }
 
@@ -79,5 +85,87 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     await member.goto(new URL(url).pathname);
     await member.getByRole('alert').waitFor();
     expect(await member.getByRole('alert').innerText()).toContain('no longer valid');
+  });
+
+  it('shows this month\'s usage per member and project, sets a project budget, and warns the member at 80% once', async () => {
+    const { page: owner, url } = await inviteOnPage('colleague-spender@example.com', 'member');
+    const member = await joinAt(1280, 'colleague-spender@example.com', url);
+    const memberId = (await (await member.request.get('/api/auth/me')).json()).user.id as string;
+    const project = await owner.request.post('/api/projects', { data: { name: 'Atlas', description: '' } });
+    const projectId = (await project.json()).id as string;
+    expect((await owner.request.put('/api/me/org/budgets', { data: { scope: 'member', id: memberId, credits: 30, period: 'month' } })).status()).toBe(200);
+    for (const [credits, key] of [[20, 'a'], [4, 'b']] as const) {
+      const spent = await member.request.post('/api/usage', { data: { credits, description: 'work', idempotencyKey: `spender-${key}`, projectId } });
+      expect(spent.status()).toBe(200);
+    }
+
+    // The owner sets a project budget with the form (scope: a project, the project picker).
+    await owner.reload();
+    await owner.getByLabel('Budget for').selectOption('project');
+    await owner.getByLabel('Project', { exact: true }).selectOption({ label: 'Atlas' });
+    await owner.getByLabel('Credits', { exact: true }).fill('50');
+    await owner.getByLabel('Period').selectOption('total');
+    await owner.getByRole('button', { name: 'Set budget' }).click();
+    await expect.poll(() => owner.getByLabel('Budgets').innerText()).toContain('project Atlas');
+    expect(await owner.getByTestId(`budget-${projectId}`).innerText()).toContain('24 spent of 50 in total');
+
+    // The chart: per member and per project, this month.
+    const chart = owner.getByLabel('Usage this month');
+    await expect.poll(() => chart.getByLabel('Per member').innerText()).toContain('colleague-spender@example.com');
+    expect(await chart.getByLabel('Per project').innerText()).toContain('Atlas');
+    expect(await chart.getByTestId('usage-Atlas').innerText()).toContain('24');
+
+    // The member's banner: 24 of 30 is 80%; dismissed, it stays away for this crossing.
+    await member.reload();
+    const banner = member.getByTestId('budget-banner');
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain('Your monthly budget: 80% used (24 of 30 credits)');
+    expect(await member.getByRole('button', { name: 'Set budget' }).count()).toBe(0);
+    expect(await member.getByRole('button', { name: 'Remove' }).count()).toBe(0);
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await member.goto('/dashboard');
+    await member.getByRole('heading', { name: 'Welcome!' }).waitFor();
+    expect(await member.getByTestId('budget-banner').count()).toBe(0);
+    // The owner has no budget: no banner.
+    expect(await owner.getByTestId('budget-banner').count()).toBe(0);
+
+    // The page with everything on it fits a phone.
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.reload();
+    await owner.getByLabel('Usage this month').getByText('Atlas').waitFor();
+    await fits(owner, 390);
+    await owner.screenshot({ path: '/tmp/teams-org-390.png', fullPage: true });
+    await owner.setViewportSize({ width: 1280, height: 900 });
+    await owner.screenshot({ path: '/tmp/teams-org-1280.png', fullPage: true });
+  });
+
+  it('lets an admin see each organization\'s members and roles, add an account by email and remove it; users show their organization and role', async () => {
+    await signInAdmin(app.url);
+    const { page: admin } = await signedInTab(ADMIN_EMAIL, 'Ada Admin');
+    await signIn(app.url, 'team-newcomer@example.com', 'New Comer');
+    await admin.goto('/admin/orgs');
+    await admin.getByPlaceholder('Search organizations...').fill('team-owner@example.com');
+    const row = admin.getByRole('row').filter({ hasText: 'team-owner@example.com (owner)' });
+    await row.waitFor();
+    await row.getByRole('button', { name: /^Members of / }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText('team-owner@example.com').waitFor();
+    await dialog.getByLabel('Email of an existing account').fill('team-newcomer@example.com');
+    await dialog.getByLabel('Role in the organization').selectOption('billing');
+    await dialog.getByRole('button', { name: 'Add member' }).click();
+    await expect.poll(() => dialog.getByTestId('admin-org-members').innerText()).toContain('team-newcomer@example.com');
+    expect(await dialog.getByTestId('admin-org-members').innerText()).toMatch(/team-newcomer@example.com · billing/);
+    await admin.screenshot({ path: '/tmp/teams-admin-orgs.png' });
+
+    await admin.goto('/admin/users');
+    await admin.getByPlaceholder('Search users...').fill('team-newcomer');
+    await expect.poll(() => admin.getByRole('row').filter({ hasText: 'team-newcomer@example.com' }).innerText()).toContain('(billing)');
+
+    await admin.goto('/admin/orgs');
+    await admin.getByPlaceholder('Search organizations...').fill('team-owner@example.com');
+    await row.getByRole('button', { name: /^Members of / }).click();
+    await dialog.getByRole('button', { name: 'Remove team-newcomer@example.com' }).click();
+    await expect.poll(() => dialog.getByTestId('admin-org-members').innerText()).not.toContain('team-newcomer@example.com');
   });
 });

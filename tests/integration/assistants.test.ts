@@ -226,6 +226,7 @@ describe('GET /api/admin/assistants/{id}/schema', () => {
     const assistant = (await admin.post('/api/admin/assistants', { name: unique('Reporter'), output_component_id: [report.id] })).body;
     const res = await admin.get(`/api/admin/assistants/${assistant.id}/schema`);
     expect(res.status).toBe(200);
+    expect(res.body.functions).toEqual([]);
     expect(res.body.schema).toEqual({
       type: 'object',
       description: 'The report',
@@ -249,11 +250,21 @@ describe('GET /api/admin/assistants/{id}/schema', () => {
     });
   });
 
-  it('answers 422 for an assistant without output components and 404 for an unknown one', async () => {
+  it('answers 200 for an assistant without output components, with its functions and what each returns (issue 23 item 17); 404 for an unknown one', async () => {
+    const { report } = await reportComponents();
     const assistant = (await admin.post('/api/admin/assistants', { name: unique('Empty') })).body;
+    const empty = await admin.get(`/api/admin/assistants/${assistant.id}/schema`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ schema: null, functions: [] });
+    expect((await admin.post(`/api/admin/assistants/${assistant.id}/functions`, { name: 'lookup', description: 'Finds a report', returns_component: report.id })).status).toBe(201);
+    expect((await admin.post(`/api/admin/assistants/${assistant.id}/functions`, { name: 'ping' })).status).toBe(201);
     const res = await admin.get(`/api/admin/assistants/${assistant.id}/schema`);
-    expect(res.status).toBe(422);
-    expect(res.body.error).toBe('The assistant has no output components');
+    expect(res.status).toBe(200);
+    expect(res.body.schema).toBeNull();
+    expect(res.body.functions).toEqual([
+      { name: 'lookup', description: 'Finds a report', returns: expect.objectContaining({ type: 'object', description: 'The report', required: ['summary', 'actions'] }) },
+      { name: 'ping', description: '', returns: null },
+    ]);
     expect((await admin.get(`/api/admin/assistants/${randomUUID()}/schema`)).status).toBe(404);
   });
 });

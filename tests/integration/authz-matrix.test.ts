@@ -86,6 +86,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/me/org/budgets': 'signed-in',
   'PUT /api/me/org/budgets': 'signed-in',
   'DELETE /api/me/org/budgets/:scope/:id': 'signed-in',
+  'GET /api/me/org/usage': 'signed-in',
   'GET /api/me/credits': 'signed-in',
   'GET /api/balance': 'signed-in',
   'POST /api/usage/events': 'signed-in',
@@ -120,6 +121,9 @@ const ACCESS: Record<string, Access> = {
 
   'GET /api/admin/orgs': 'admin.orgs.view',
   'POST /api/admin/orgs/:id/toggle-active': 'admin.orgs.edit',
+  'GET /api/admin/orgs/:id/members': 'admin.orgs.view',
+  'POST /api/admin/orgs/:id/members': 'admin.orgs.edit',
+  'DELETE /api/admin/orgs/:id/members/:userId': 'admin.orgs.edit',
   'POST /api/admin/orgs/:id/credits': 'admin.orgs.edit',
   'GET /api/admin/orgs/:id/credits': 'admin.orgs.view',
   'GET /api/admin/orgs/:id/api-keys': 'admin.orgs.view',

@@ -111,6 +111,19 @@ describe('a session answered by two advisors', () => {
     });
     expect(list.body.data).toEqual([expect.objectContaining({ sessionId, credits: 11, status: 'done', question: 'Should we raise prices?' })]);
     expect(list.body.data[0].answers.map((x: { text: string }) => x.text)).toEqual(['Raise them by 5%.', 'Keep them.']);
+
+    // The member's usage names the project and the question, and who answered, never an id (issue 23 item 8).
+    const usage = await waitFor('the usage rows', async () => {
+      const rows = (await client.get('/api/me/profile')).body.usage as { description: string; credits_used: number }[];
+      return rows.length === 3 && rows;
+    });
+    expect(usage.map((u) => u.description).sort()).toEqual(
+      [
+        `Board · Launch plan: “Should we raise prices?” — ${a.name}, round 1`,
+        `Board · Launch plan: “Should we raise prices?” — ${b.name}, round 1`,
+        `Board · Launch plan: “Should we raise prices?” — synthesis by ${a.name}`,
+      ].sort(),
+    );
   });
 
   it('streams the text of an answer to the session\'s events as it is written', async () => {

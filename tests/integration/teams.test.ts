@@ -7,6 +7,7 @@ import { startApp, type TestApp } from '../support/app.ts';
 import { Client, signIn } from '../support/http.ts';
 import { signInAdmin } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
+import { invite, joinTeam, teamEmail, type TeamRole } from '../support/teams.ts';
 import { freePort, spawnApi, waitFor, type Child } from '../support/processes.ts';
 
 /** Issue 24: members and roles, invitations, membership, budgets that never overshoot. */
@@ -24,23 +25,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const email = (what: string) => `${what}-${randomUUID().slice(0, 6)}@example.com`;
-
-async function invite(owner: Client, to: string, role: 'owner' | 'billing' | 'member') {
-  const res = await owner.post('/api/me/org/invitations', { email: to, role });
-  expect(res.status).toBe(201);
-  return res.body as { id: string; email: string; role: string; token: string; url: string; expiresAt: string; emailed: boolean };
-}
-
-/** A new account (inactive) signs in and accepts: active and in the organization afterwards. */
-async function join(owner: Client, role: 'owner' | 'billing' | 'member', who = email(role)) {
-  const { token } = await invite(owner, who, role);
-  const client = await signIn(t.url, who);
-  const accepted = await client.post(`/api/invitations/${token}/accept`);
-  expect(accepted.status).toBe(200);
-  const me = await client.get('/api/auth/me');
-  return { client, userId: me.body.user.id as string, email: who, orgId: accepted.body.orgId as string };
-}
+const email = teamEmail;
+const join = (owner: Client, role: TeamRole, who?: string) => joinTeam(t.url, owner, role, who);
 
 /** An owner with an organization holding `credits`. */
 async function team(credits = 100) {

@@ -8,6 +8,10 @@ import { orgStreamId } from '../../services/orgs/events.ts';
 import { ingestUsage } from '../../services/usage/ingest.ts';
 import { waitFor } from '../support/processes.ts';
 import { projectionsCaughtUp } from '../../projections/status.ts';
+import type { Logger } from 'pino';
+import { purgeUsageIds } from '../../services/credits/usage-ids.ts';
+import { schedulersOf } from '../../workers/schedulers.ts';
+import { ledgerHandlers } from '../../workers/ledger.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -114,6 +118,31 @@ describe('POST /api/usage/events', () => {
     expect((await send(Date.now() + 36 * DAY)).results[0].status).toBe('accepted');
     expect((await send(Date.now() + 37 * DAY)).results[0].status).toBe('duplicate');
     expect(await debits(orgId)).toEqual([1, 1]);
+  });
+
+  it('purges ids recorded more than 35 days ago (a moved clock): the row is gone and the id is accepted again', async () => {
+    const { userId, orgId } = await memberWithOrg(t, 'purged@example.com', 100);
+    const deps = { store: t.app.store, credits: t.app.credits };
+    const send = (id: string, now: number) => ingestUsage(deps, { orgId, userId, events: [{ id, meter: 'api.call', quantity: 1 }], metadata: { actor: 'test' }, now }, 'record');
+    const ids = async () => (await t.db.query('SELECT event_id FROM usage_event_ids WHERE org_id = $1 ORDER BY event_id', [orgId])).rows.map((r) => r.event_id);
+    const now = Date.now();
+    expect((await send('old', now)).results[0].status).toBe('accepted');
+    expect((await send('recent', now + 30 * DAY)).results[0].status).toBe('accepted');
+    // The worker's hourly job, at the real clock: both are inside the window.
+    const log = { info() {}, warn() {} } as unknown as Logger;
+    await ledgerHandlers({ pool: t.db, store: t.app.store, credits: t.app.credits, log, config: t.app.config })['purge-usage-ids']();
+    expect(await ids()).toEqual(['old', 'recent']);
+    expect(schedulersOf(t.app.config)).toContainEqual(expect.objectContaining({ queue: 'ledger', job: 'purge-usage-ids' }));
+
+    // 34 days on, nothing goes; 36 days on, the first id is past the window: its row goes, the other stays.
+    await purgeUsageIds(t.db, new Date(now + 34 * DAY).toISOString());
+    expect(await ids()).toEqual(['old', 'recent']);
+    await purgeUsageIds(t.db, new Date(now + 36 * DAY).toISOString());
+    expect(await ids()).toEqual(['recent']);
+    expect((await send('old', now + 36 * DAY)).results[0].status).toBe('accepted');
+    expect((await send('recent', now + 36 * DAY)).results[0].status).toBe('duplicate');
+    expect(await ids()).toEqual(['old', 'recent']);
+    expect(await debits(orgId)).toEqual([1, 1, 1]);
   });
 
   it('accepts what the credits cover and refuses the rest of the batch with insufficient_credits; what was accepted stays', async () => {

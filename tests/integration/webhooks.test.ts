@@ -134,6 +134,39 @@ describe('Stripe webhooks', () => {
     ]);
   });
 
+  it('a refund says its amount in the member\'s history, and in words when its credits were already spent, never a charge id (issue 23 item 8)', async () => {
+    const { orgId, userId, client } = await memberWithOrg(t, `refund-words-${randomUUID().slice(0, 6)}@example.com`);
+    const suffix = `w${randomUUID().slice(0, 6)}`;
+    const paid = fixtureEvent('checkout.session.completed.payment.json', orgId, suffix);
+    await postEvent(t.url, paid, secret);
+    await settled(t, [paid.id]);
+    expect((await eventually(() => orgRow(orgId), (o) => o.balance === 500)).balance).toBe(500);
+    const refund = (amountRefunded: number, n: number) => {
+      const event = fixtureEvent('charge.refunded.json', orgId, suffix);
+      event.id = `${event.id}_${n}`;
+      Object.assign(event.data.object, { amount_refunded: amountRefunded, refunded: amountRefunded === 4900 });
+      return event;
+    };
+    // Half refunded while 300 of the 500 are spent: 250 asked, 200 taken; then the rest, with nothing left to take.
+    await t.app.credits.debit({ orgId, credits: 300, description: 'usage', idempotencyKey: randomUUID(), userId, metadata: { actor: 'test' } });
+    const half = refund(2450, 1);
+    await postEvent(t.url, half, secret);
+    await settled(t, [half.id]);
+    const rest = refund(4900, 2);
+    await postEvent(t.url, rest, secret);
+    await settled(t, [rest.id]);
+    const refunds = await eventually(
+      async () => ((await client.get('/api/me/profile')).body.transactions as { type: string; amount: number; description: string }[]).filter((x) => x.type === 'refund'),
+      (rows) => rows.length === 2,
+    );
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: 0, description: 'Refund of $24.50 — its credits were already spent' }),
+      expect.objectContaining({ amount: -200, description: 'Refund of $24.50 — 50 of its credits were already spent' }),
+    ]);
+    const everything = JSON.stringify((await client.get('/api/me/profile')).body);
+    expect(everything).not.toMatch(/\bch_|\bpi_|\bcs_/);
+  });
+
   it('refuses a tampered or missing signature with 400 and stores nothing', async () => {
     const event = fixtureEvent('checkout.session.completed.payment.json', randomUUID(), `t${randomUUID().slice(0, 6)}`);
     const tampered = await postEvent(t.url, event, secret, (p) => p.replace('"amount_total":4900', '"amount_total":1'));

@@ -28,6 +28,7 @@ export const paths = {
   advisors: route('/advisors'),
   support: route('/support'),
   org: route('/org'),
+  usage: route('/usage'),
 
   admin: {
     root: { path: '/admin/*', getHref: () => '/admin' },
@@ -37,6 +38,7 @@ export const paths = {
     permissions: route('/admin/permissions'),
     subscriptions: route('/admin/subscriptions'),
     stripe: route('/admin/stripe'),
+    rateCards: route('/admin/rateCards'),
     assistantComponents: {
       path: '/admin/assistantComponents',
       getHref: (type?: 'term' | 'array' | 'object') =>

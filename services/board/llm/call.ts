@@ -4,6 +4,7 @@ import { AttemptFailed, streamRound, type RoundParams } from './attempt.ts';
 import type { Round } from './chunks.ts';
 import type { LlmClient } from './client.ts';
 import { LlmError, reasonFor, type Failure, type UsageSoFar } from './errors.ts';
+import { modelCallDuration, modelCallFailures, modelCalls, modelTokens } from '../../platform/metrics.ts';
 import { retryDelay, sleep } from './retry.ts';
 import { estimateTokens, MAX_ROUNDS, requestText } from './tokens.ts';
 
@@ -94,11 +95,38 @@ function fail(kind: 'budget' | 'tool_loop' | 'invalid_json', detail: string, usa
 }
 
 /**
+ * Asks one advisor (see `answer`) and counts the call in the model metrics: calls by outcome,
+ * failures by kind, tokens by direction (a failed call's tokens too) and its duration, by the
+ * model asked for.
+ */
+export async function callAdvisor(llm: LlmClient, request: AdvisorRequest): Promise<AdvisorAnswer> {
+  const model = request.model;
+  const stop = modelCallDuration.startTimer({ model });
+  const tokens = (usage: UsageSoFar) => {
+    modelTokens.inc({ model, direction: 'input' }, usage.tokensIn);
+    modelTokens.inc({ model, direction: 'output' }, usage.tokensOut);
+  };
+  try {
+    const result = await answer(llm, request);
+    modelCalls.inc({ model, outcome: 'ok' });
+    tokens(result);
+    return result;
+  } catch (err) {
+    modelCalls.inc({ model, outcome: 'failed' });
+    modelCallFailures.inc({ model, kind: err instanceof LlmError ? err.kind : 'error' });
+    if (err instanceof LlmError) tokens(err.usage);
+    throw err;
+  } finally {
+    stop();
+  }
+}
+
+/**
  * Asks one advisor: streams its answer, answers each function call with "not available" and lets
  * the model go on (at most MAX_ROUNDS requests, the last without functions), and sums the usage.
  * Throws LlmError with a reason for people when no answer came.
  */
-export async function callAdvisor(llm: LlmClient, request: AdvisorRequest): Promise<AdvisorAnswer> {
+async function answer(llm: LlmClient, request: AdvisorRequest): Promise<AdvisorAnswer> {
   const budget = request.maxTokens ?? llm.settings.maxOutputTokens;
   const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: request.system }, ...request.messages];
   const usage: UsageSoFar = { tokensIn: 0, tokensOut: 0 };

@@ -38,6 +38,7 @@ const memberRoutes: RouteObject[] = [
   { handle: { title: 'Advisors' }, path: paths.advisors.path, lazy: page(() => import('../features/advisors/components/AdvisorsPage')) },
   { handle: { title: 'Support' }, path: paths.support.path, lazy: page(() => import('../features/support/components/SupportPage')) },
   { handle: { title: 'Organization' }, path: paths.org.path, lazy: page(() => import('../features/org/components/OrgPage')) },
+  { handle: { title: 'Usage' }, path: paths.usage.path, lazy: page(() => import('../features/usage/components/UsagePage')) },
   { handle: { title: 'Profile' }, path: paths.profile.path, lazy: page(() => import('../features/profile/components/ProfilePage')) },
   { handle: { title: 'Thank you' }, path: paths.subscribed.path, lazy: page(() => import('../features/pricing/components/SubscribedPage')) },
   { handle: { title: 'Checkout' }, path: paths.checkoutSim.path, lazy: page(() => import('../features/billing/components/CheckoutSimPage')) },
@@ -52,6 +53,7 @@ const adminRoutes: RouteObject[] = [
   { handle: { title: 'Permissions' }, path: 'permissions', lazy: page(() => import('../features/admin/components/PermissionsPage')) },
   { handle: { title: 'Subscriptions' }, path: 'subscriptions', lazy: page(() => import('../features/admin-billing/components/SubscriptionsPage')) },
   { handle: { title: 'Stripe' }, path: 'stripe', lazy: page(() => import('../features/admin-billing/components/StripePage')) },
+  { handle: { title: 'Rate card' }, path: 'rateCards', lazy: page(() => import('../features/ratecard/components/RateCardsPage')) },
   { handle: { title: 'Assistant components' }, path: 'assistantComponents', lazy: page(() => import('../features/designer/components/ComponentsPage')) },
   { handle: { title: 'Assistants' }, path: 'assistants', lazy: page(() => import('../features/designer/components/AssistantsPage')) },
   { handle: { title: 'API tester' }, path: 'apiTest', lazy: page(() => import('../features/designer/components/ApiTestPage')) },
@@ -69,9 +71,10 @@ export const routes: RouteObject[] = [
       ...publicRoutes,
       { Component: RequireAuth, children: memberRoutes },
       {
+        // /admin itself: AdminLayout sends the admin on to their first page (the index renders nothing, on purpose).
         path: '/admin',
         Component: RequireAuth,
-        children: [{ lazy: page(() => import('../features/admin/components/AdminLayout')), children: [{ index: true }, ...adminRoutes] }],
+        children: [{ lazy: page(() => import('../features/admin/components/AdminLayout')), children: [{ index: true, element: null }, ...adminRoutes] }],
       },
       { handle: { title: 'Page not found' }, path: '*', Component: NotFound },
     ],

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { buildUrl, errorMessage } from '../lib/api';
+import { saveBlob } from '../lib/download';
 import './export-ledger.css';
 
 type Format = 'csv' | 'jsonl';
@@ -48,14 +49,7 @@ export function ExportLedgerButton({ path, orgId }: { path: '/api/admin/export/l
     setProgress({ done: 0, total: 0 });
     try {
       const { blob, name } = await download(buildUrl(path, { orgId, format }), (done, total) => setProgress({ done, total }));
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      saveBlob(blob, name);
     } catch (err) {
       setError((err as Error).message);
     } finally {

@@ -8,7 +8,11 @@ export interface Column<T> {
   header: ReactNode;
   render?: (row: T) => ReactNode;
   className?: string;
+  /** The row's buttons: kept in view at the table's right edge while a wide table scrolls under them. */
+  actions?: boolean;
 }
+
+const classOf = <T,>(column: Column<T>) => [column.className, column.actions ? 'paged-table__actions' : ''].filter(Boolean).join(' ') || undefined;
 
 export interface SortOption {
   value: string;
@@ -107,7 +111,7 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={column.className}>
+                <th key={column.key} scope="col" className={classOf(column)}>
                   {column.header}
                 </th>
               ))}
@@ -124,7 +128,7 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
             {!loadError && rows.map((row, index) => (
               <tr key={rowKey ? rowKey(row, index) : index}>
                 {columns.map((column) => (
-                  <td key={column.key} className={column.className}>
+                  <td key={column.key} className={classOf(column)}>
                     {column.render ? column.render(row) : cellText(row, column.key)}
                   </td>
                 ))}

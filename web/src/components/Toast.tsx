@@ -57,7 +57,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const show = (message: string, { kind = 'info', durationMs }: ToastOptions = {}) => {
       const id = nextId.current++;
       const duration = durationMs ?? (kind === 'success' ? toastDurationMs.success : toastDurationMs.default);
-      setToasts((all) => [...all, { id, message, kind, durationMs: duration }]);
+      // A new toast replaces the one shown: an older message (an error that lasts longer) never sits over a newer one.
+      setToasts([{ id, message, kind, durationMs: duration }]);
       return id;
     };
     return {

@@ -33,4 +33,10 @@ describe('navItems', () => {
       'Projects', 'Advisors', 'Support', 'Dashboard',
     ]);
   });
+
+  it('links the organization and its usage for a member of one', () => {
+    expect(labels({ ...base, pathname: '/projects', signedIn: true, inOrg: true })).toEqual([
+      'Projects', 'Advisors', 'Support', 'Organization', 'Usage', 'Dashboard',
+    ]);
+  });
 });

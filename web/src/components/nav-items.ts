@@ -34,7 +34,7 @@ export function navItems({ pathname, signedIn, isAdmin, inOrg = false, activePro
     { to: paths.projects.path, label: 'Projects' },
     { to: paths.advisors.path, label: 'Advisors' },
     { to: paths.support.path, label: 'Support' },
-    ...(inOrg ? [{ to: paths.org.path, label: 'Organization' }] : []),
+    ...(inOrg ? [{ to: paths.org.path, label: 'Organization' }, { to: paths.usage.path, label: 'Usage' }] : []),
     ...project,
     ...accountItems(isAdmin),
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatExpiresIn, formatMoney, formatNumber, formatUsd, shortId } from './format';
+import { formatDate, formatDateTime, formatExact, formatExpiresIn, formatMoney, formatNumber, formatUsd, shortId } from './format';
 
 describe('formatNumber', () => {
   it('separates thousands and keeps at most two decimals', () => {
@@ -36,7 +36,7 @@ describe('dates', () => {
   it('shows a moment with its time and the name of its zone', () => {
     expect(formatDateTime(at, { timeZone: 'UTC' })).toBe('2026-11-23 23:30 UTC');
     expect(formatDateTime(at, { timeZone: 'America/New_York' })).toBe('2026-11-23 18:30 EST');
-    expect(formatDateTimeSeconds(at, { timeZone: 'UTC' })).toBe('2026-11-23 23:30:05 UTC');
+    expect(formatDateTime(at, { timeZone: 'UTC', seconds: true })).toBe('2026-11-23 23:30:05 UTC');
   });
 
   it('shows nothing for a missing or unreadable date', () => {
@@ -77,5 +77,14 @@ describe('formatExpiresIn', () => {
     expect(formatExpiresIn(later(-hour), now)).toBe('expired');
     expect(formatExpiresIn(null, now)).toBe('never expires');
     expect(formatExpiresIn('soon', now)).toBe('');
+  });
+});
+
+describe('formatExact', () => {
+  it('shows every decimal a price or a metered cost has, with thousands separators, never in exponent form', () => {
+    expect(formatExact(0.000003)).toBe('0.000003');
+    expect(formatExact(1e-9)).toBe('0.000000001');
+    expect(formatExact(1234.5)).toBe('1,234.5');
+    expect(formatExact(0.1 + 0.2)).toBe('0.3');
   });
 });

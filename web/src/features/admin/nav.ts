@@ -17,6 +17,7 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.permissions.path, label: 'Permissions', permission: 'admin.permissions.view' },
   { to: paths.admin.subscriptions.path, label: 'Subscriptions', permission: 'admin.subscriptions.view' },
   { to: paths.admin.stripe.path, label: 'Stripe', permission: 'admin.stripe.view' },
+  { to: paths.admin.rateCards.path, label: 'Rate Card', permission: 'admin.subscriptions.view' },
   { to: paths.admin.assistantComponents.path, label: 'Assistant Components', permission: 'admin.assistants.view' },
   { to: paths.admin.assistants.path, label: 'Assistants', permission: 'admin.assistants.view' },
   { to: paths.admin.apiTest.path, label: 'API Tester', permission: 'admin.apiTest' },

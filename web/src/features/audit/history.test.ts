@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceAfter, creditChange, heldChange, ledgerSummary, localInputToIso, parseStreamId } from './history';
+import { balanceAfter, creditChange, heldChange, ledgerSummary, localInputToIso, parseStreamId, usageLines } from './history';
 
 describe('parseStreamId', () => {
   it('splits the kind from the id at the first dash only', () => {
@@ -72,5 +72,14 @@ describe('lots and holds in the timeline', () => {
     expect(heldChange({ type: 'HoldReleased', data: { credits: 18 } })).toBe(-18);
     expect(heldChange({ type: 'HoldExpired', data: { credits: 6 } })).toBe(-6);
     expect(heldChange({ type: 'CreditsDebited', data: { amount: 3 } })).toBeNull();
+  });
+});
+
+describe('usage batches', () => {
+  it('list each accepted event with its meter, quantity, rate-card version and exact credits; other events have none', () => {
+    const data = { items: [{ id: 'e1', meter: 'api.call', quantity: 3, credits: '1.5', version: 1, timestamp: '2026-01-01T00:00:00Z', projectId: 'p' }] };
+    expect(usageLines({ type: 'UsageRecorded', data })).toEqual([{ id: 'e1', meter: 'api.call', quantity: 3, version: 1, credits: '1.5', projectId: 'p' }]);
+    expect(usageLines({ type: 'UsageRecorded', data: { items: [] } })).toEqual([]);
+    expect(usageLines({ type: 'CreditsDebited', data })).toBeNull();
   });
 });

@@ -77,6 +77,35 @@ export function heldChange(event: Pick<StreamEvent, 'type' | 'data'>): number | 
   return event.type === 'HoldReleased' || event.type === 'HoldExpired' ? -d.credits : null;
 }
 
+/** One usage event of a `UsageRecorded` batch, as the history's table shows it. */
+export interface UsageLine {
+  id: string;
+  meter: string;
+  quantity: number;
+  version: number;
+  /** Its exact cost in credits (a decimal text, as recorded). */
+  credits: string;
+  projectId: string | null;
+}
+
+/** The usage events a `UsageRecorded` batch accepted (meter, quantity, rate-card version, credits); null for other events. */
+export function usageLines(event: Pick<StreamEvent, 'type' | 'data'>): UsageLine[] | null {
+  if (event.type !== 'UsageRecorded') return null;
+  const items = (event.data as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.map((raw) => {
+    const i = (raw ?? {}) as Data;
+    return {
+      id: typeof i.id === 'string' ? i.id : '?',
+      meter: typeof i.meter === 'string' ? i.meter : '?',
+      quantity: typeof i.quantity === 'number' ? i.quantity : 0,
+      version: typeof i.version === 'number' ? i.version : 0,
+      credits: typeof i.credits === 'string' ? i.credits : String(i.credits ?? '?'),
+      projectId: typeof i.projectId === 'string' ? i.projectId : null,
+    };
+  });
+}
+
 /** A datetime-local value (local time, no zone) as an ISO instant; '' or nonsense gives null. */
 export function localInputToIso(value: string): string | null {
   if (!value) return null;

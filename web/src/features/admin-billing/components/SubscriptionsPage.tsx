@@ -82,6 +82,7 @@ export default function SubscriptionsPage() {
     {
       key: 'actions',
       header: 'Actions',
+      actions: true,
       render: (p) =>
         canEdit ? (
           <button type="button" className="button button--small button--secondary" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>

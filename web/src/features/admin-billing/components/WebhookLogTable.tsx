@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { loadFailure } from '../../../components/LoadError';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { formatDateTimeSeconds } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { initialPageState, type PageState } from '../../../lib/paging';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/hooks';
@@ -18,6 +18,25 @@ const sortFields = [
   { value: 'status', label: 'Status' },
   { value: 'received_at', label: 'Received' },
 ];
+
+/** An event type that may wrap after each dot (checkout.session.completed), so its column stays narrow. */
+function BreakAfterDots({ text }: { text: string }) {
+  const parts = text.split('.');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              .<wbr />
+            </>
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
 
 export function WebhookLogTable() {
   const [state, setState] = useState<PageState>({ ...initialPageState, sortOrder: 'desc' });
@@ -43,15 +62,16 @@ export function WebhookLogTable() {
 
   const columns: Column<WebhookLogRow>[] = [
     { key: 'id', header: 'ID' },
-    { key: 'type', header: 'Type' },
+    { key: 'type', header: 'Type', render: (r) => <BreakAfterDots text={r.type} /> },
     { key: 'status', header: 'Status', render: (r) => <span className={`webhook-status webhook-status--${r.status}`}>{r.status}</span> },
     { key: 'reason', header: 'Reason', render: (r) => r.reason ?? r.summary ?? '' },
-    { key: 'received_at', header: 'Received', className: 'nowrap', render: (r) => formatDateTimeSeconds(r.received_at) },
-    { key: 'processed_at', header: 'Processed', className: 'nowrap', render: (r) => formatDateTimeSeconds(r.processed_at) },
+    { key: 'received_at', header: 'Received', className: 'webhook-log__moment', render: (r) => formatDateTime(r.received_at, { seconds: true }) },
+    { key: 'processed_at', header: 'Processed', className: 'webhook-log__moment', render: (r) => formatDateTime(r.processed_at, { seconds: true }) },
     { key: 'event_id', header: 'Event', render: (r) => <code title={r.event_id}>{r.event_id.length > 14 ? `${r.event_id.slice(0, 14)}…` : r.event_id}</code> },
     {
       key: 'raw',
       header: 'Raw',
+      actions: true,
       render: (r) => (
         <>
           <button type="button" className="button button--small button--secondary" aria-label={`View event ${r.event_id}`} onClick={() => setOpen(r.id)}>

@@ -7,7 +7,7 @@ import { useToast } from '../../../components/Toast';
 import { serverMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/hooks';
 import { holds } from '../../../lib/auth/permissions';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useOrgs } from '../api/get-orgs';
 import { useToggleOrg } from '../api/toggle-org';
 import { useLoadError } from '../hooks/use-load-error';
@@ -17,6 +17,7 @@ import { HistoryLink } from './HistoryLink';
 import { IdCell } from './IdCell';
 import { OrgBilling } from './OrgBilling';
 import { OrgIntegrations } from './OrgIntegrations';
+import { OrgMembers } from './OrgMembers';
 import { StatusBadge } from './StatusBadge';
 
 const sortFields = [
@@ -28,7 +29,7 @@ const sortFields = [
 ];
 
 const paging = {
-  text: (o: AdminOrg) => `${o.id} ${o.name} ${o.subscription?.name ?? ''}`,
+  text: (o: AdminOrg) => `${o.id} ${o.name} ${o.subscription?.name ?? ''} ${o.members.map((m) => `${m.name} ${m.email}`).join(' ')}`,
   sortBy: {
     id: (o: AdminOrg) => o.id,
     name: (o: AdminOrg) => o.name,
@@ -50,6 +51,8 @@ export default function OrgsPage() {
   const [disabling, setDisabling] = useState<AdminOrg | null>(null);
   const [integrations, setIntegrations] = useState<AdminOrg | null>(null);
   const [adjusting, setAdjusting] = useState<AdminOrg | null>(null);
+  const [membersOf, setMembersOf] = useState<string | null>(null);
+  const showingMembers = orgs.data?.find((o) => o.id === membersOf) ?? null;
   useLoadError(orgs.isError, 'Failed to load organizations');
 
   const runToggle = (org: AdminOrg) =>
@@ -65,11 +68,21 @@ export default function OrgsPage() {
     { key: 'name', header: 'Name' },
     { key: 'is_active', header: 'Status', render: (o) => <StatusBadge active={o.is_active} /> },
     { key: 'credit_balance', header: 'Credits', className: 'amount', render: (o) => formatNumber(o.credit_balance) },
-    { key: 'last_billing', header: 'Last Billing', className: 'nowrap', render: (o) => formatDate(o.last_billing) },
+    { key: 'last_billing', header: 'Last Billing', className: 'nowrap', render: (o) => formatDateTime(o.last_billing) },
     { key: 'subscription', header: 'Subscription', render: (o) => o.subscription?.name ?? 'None' },
+    {
+      key: 'members',
+      header: 'Members',
+      render: (o) => (
+        <span className="admin-org-members">
+          {o.members.map((m) => `${m.email} (${m.role})`).join(', ') || <span className="muted">none</span>}
+        </span>
+      ),
+    },
     {
       key: 'actions',
       header: 'Actions',
+      actions: true,
       render: (o) => (
         <div className="row-actions">
           {canEdit ? (
@@ -88,6 +101,9 @@ export default function OrgsPage() {
               Credits
             </button>
           )}
+          <button type="button" className="button button--small button--secondary" aria-label={`Members of ${o.name}`} onClick={() => setMembersOf(o.id)}>
+            Members
+          </button>
           <button type="button" className="button button--small button--secondary" aria-label={`Integrations of ${o.name}`} onClick={() => setIntegrations(o)}>
             Integrations
           </button>
@@ -118,6 +134,7 @@ export default function OrgsPage() {
       />
       {billingOf && <OrgBilling key={billingOf.id} orgId={billingOf.id} name={billingOf.name} />}
       {adjusting && <AdjustCreditsModal key={adjusting.id} org={adjusting} onClose={() => setAdjusting(null)} />}
+      {showingMembers && <OrgMembers org={showingMembers} canEdit={canEdit} onClose={() => setMembersOf(null)} />}
       {integrations && <OrgIntegrations org={integrations} canEdit={canEdit} onClose={() => setIntegrations(null)} />}
       <ConfirmDialog
         open={disabling !== null}

@@ -63,6 +63,11 @@ export default function UsersPage() {
     { key: 'id', header: 'ID', className: 'admin__id', render: (u) => <IdCell id={u.id} /> },
     { key: 'name', header: 'Name' },
     { key: 'email', header: 'Email' },
+    {
+      key: 'organization',
+      header: 'Organization',
+      render: (u) => (u.organization ? `${u.organization.name}${u.organization.role ? ` (${u.organization.role})` : ''}` : <span className="muted">none</span>),
+    },
     { key: 'roles', header: 'Roles', render: (u) => <UserRoles user={u} allRoles={allRoles} canEdit={canEdit} viewerId={viewer?.id ?? null} /> },
     {
       key: 'is_active',
@@ -84,7 +89,7 @@ export default function UsersPage() {
           <StatusIcon active={u.is_active} />
         ),
     },
-    ...(canAudit ? [{ key: 'history', header: 'History', render: (u: AdminUser) => <HistoryLink kind="user" id={u.id} label={u.email} /> }] : []),
+    ...(canAudit ? [{ key: 'history', header: 'History', actions: true, render: (u: AdminUser) => <HistoryLink kind="user" id={u.id} label={u.email} /> }] : []),
   ];
 
   return (

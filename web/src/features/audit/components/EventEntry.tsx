@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { formatDateTimeSeconds, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
-import { balanceAfter, creditChange, heldChange, ledgerSummary, prettyJson } from '../history';
+import { balanceAfter, creditChange, heldChange, ledgerSummary, prettyJson, usageLines } from '../history';
 import type { StreamEvent } from '../types';
+import { UsageLines } from './UsageLines';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,6 +25,7 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
   const change = creditChange(event);
   const summary = ledgerSummary(event);
   const held = heldChange(event);
+  const usage = usageLines(event);
   const { actor, correlation_id: correlationId } = event.metadata;
   return (
     <li className={`timeline__entry${balance !== null ? ' timeline__entry--credit' : ''}`} data-testid="history-event">
@@ -31,7 +33,7 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
         <span className="timeline__seq">#{event.streamPosition}</span>
         <strong className="timeline__type">{event.type}</strong>
         <time dateTime={event.createdAt} className="timeline__time">
-          {formatDateTimeSeconds(event.createdAt)}
+          {formatDateTime(event.createdAt, { seconds: true })}
         </time>
       </header>
       {summary && (
@@ -40,6 +42,7 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
           {held !== null && held !== 0 && <span className="timeline__held">Held {held > 0 ? `+${formatNumber(held)}` : formatNumber(held)}</span>}
         </p>
       )}
+      {usage && <UsageLines lines={usage} />}
       {balance !== null && (
         <p className="timeline__balance" data-testid="balance-after">
           {change !== null && <span className={`timeline__change ${change < 0 ? 'is-down' : 'is-up'}`}>{change > 0 ? `+${formatNumber(change)}` : formatNumber(change)}</span>}
@@ -51,6 +54,14 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
         <dd>
           <Actor actor={typeof actor === 'string' ? actor : undefined} users={users} />
         </dd>
+        {event.member && (
+          <>
+            <dt>Member</dt>
+            <dd data-testid="event-member">
+              {event.member.name || event.member.email} <span className="muted">{event.member.email}</span>
+            </dd>
+          </>
+        )}
         <dt>Correlation id</dt>
         <dd>{typeof correlationId === 'string' ? <code>{correlationId}</code> : <span className="muted">none</span>}</dd>
         <dt>Log position</dt>

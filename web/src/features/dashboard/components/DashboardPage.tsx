@@ -1,3 +1,4 @@
+import { BudgetBanner } from '../../../components/BudgetBanner';
 import { CreditAlertBanner } from '../../../components/CreditAlertBanner';
 import { OrgInactiveBanner } from '../../../components/OrgInactiveBanner';
 
@@ -6,6 +7,7 @@ export default function DashboardPage() {
     <div className="page">
       <OrgInactiveBanner />
       <CreditAlertBanner />
+      <BudgetBanner />
       <h1>Welcome!</h1>
     </div>
   );

@@ -40,6 +40,7 @@ export default function AssistantsPage() {
           {
             key: 'actions',
             header: 'Actions',
+            actions: true,
             render: (a: Assistant) => (
               <button type="button" className="button button--secondary button--small" onClick={() => setEditing(a.id)}>
                 Edit

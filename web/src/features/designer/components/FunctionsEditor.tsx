@@ -16,6 +16,7 @@ export function FunctionsEditor({ assistant }: { assistant: Assistant }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    add.reset();
     add.mutate(
       { assistantId: assistant.id, input: { name, description, returns_component: returns || null } },
       {
@@ -24,7 +25,6 @@ export function FunctionsEditor({ assistant }: { assistant: Assistant }) {
           setDescription('');
           setReturns('');
         },
-        onError: () => window.alert('Failed to add function'),
       },
     );
   };
@@ -76,6 +76,11 @@ export function FunctionsEditor({ assistant }: { assistant: Assistant }) {
           Add function
         </button>
       </form>
+      {add.error && (
+        <p className="designer-form__problem" role="alert" data-testid="function-problem">
+          Could not add the function: {add.error.message}
+        </p>
+      )}
     </section>
   );
 }

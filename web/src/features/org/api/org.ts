@@ -1,17 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiPut, type ApiBody } from '../../../lib/api-contract';
+import { budgetsQueryOptions } from '../../../components/BudgetBanner';
+import { apiDelete, apiGet, apiPost, apiPut, type ApiAnswer, type ApiBody } from '../../../lib/api-contract';
 
 export const orgKeys = {
   all: ['me', 'org'] as const,
   members: () => [...orgKeys.all, 'members'] as const,
   invitations: () => [...orgKeys.all, 'invitations'] as const,
-  budgets: () => [...orgKeys.all, 'budgets'] as const,
+  usage: () => [...orgKeys.all, 'usage'] as const,
 };
 
 export const useMembers = () => useQuery(queryOptions({ queryKey: orgKeys.members(), queryFn: () => apiGet('/api/me/org/members') }));
 export const useInvitations = (enabled: boolean) =>
   useQuery(queryOptions({ queryKey: orgKeys.invitations(), queryFn: () => apiGet('/api/me/org/invitations'), enabled }));
-export const useBudgets = () => useQuery(queryOptions({ queryKey: orgKeys.budgets(), queryFn: () => apiGet('/api/me/org/budgets') }));
+export const useBudgets = () => useQuery(budgetsQueryOptions());
+/** This UTC month's spending per member and per project. */
+export const useTeamUsage = () =>
+  useQuery(queryOptions({ queryKey: orgKeys.usage(), queryFn: () => apiGet('/api/me/org/usage', { query: { period: 'month' } }) }));
+/** The organization's projects, for the project budget's picker. */
+export const useProjects = () => useQuery(queryOptions({ queryKey: [...orgKeys.all, 'projects'], queryFn: () => apiGet('/api/projects') }));
 
 /** Every change refetches the organization's lists (members, invitations, budgets). */
 function useOrgMutation<A, R>(fn: (arg: A) => Promise<R>) {
@@ -21,6 +27,8 @@ function useOrgMutation<A, R>(fn: (arg: A) => Promise<R>) {
 
 export type Role = ApiBody<'/api/me/org/invitations', 'post'>['role'];
 export type BudgetInput = ApiBody<'/api/me/org/budgets', 'put'>;
+export type TeamUsage = ApiAnswer<'/api/me/org/usage'>;
+export type MemberRow = ApiAnswer<'/api/me/org/members'>['data'][number];
 
 export const useInvite = () => useOrgMutation((body: { email: string; role: Role }) => apiPost('/api/me/org/invitations', { body }));
 export const useRevokeInvitation = () => useOrgMutation((id: string) => apiDelete('/api/me/org/invitations/{id}', { params: { id } }));

@@ -37,7 +37,8 @@ export function AutoTopUpCard({ hasOrganization }: { hasOrganization: boolean })
           Last charge failed on {formatDate(current.lastFailure.at)}: {current.lastFailure.reason}
         </p>
       ) : null}
-      <form className="profile-auto-top-up__form" onSubmit={submit} key={JSON.stringify(current)}>
+      {/* Keyed by the packs too: a select whose options arrive after it mounted would show None, and a save would clear the pack. */}
+      <form className="profile-auto-top-up__form" onSubmit={submit} key={JSON.stringify([current, packs.map((p) => p.id)])}>
         <label className="profile-auto-top-up__enabled">
           <input type="checkbox" name="enabled" defaultChecked={current.enabled} /> Enabled
         </label>

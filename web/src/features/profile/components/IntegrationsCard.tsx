@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { CopyButton } from '../../../components/CopyButton';
 import { creditAlertsQueryOptions } from '../../../components/CreditAlertBanner';
+import { useToast } from '../../../components/Toast';
 import { formatDateTime } from '../../../lib/format';
 import {
   useAddEndpoint,
@@ -18,7 +20,7 @@ import {
 function Secret({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <p className="integrations__secret" role="status">
-      {label} <code data-testid={testId}>{value}</code> Copy it now: it is not shown again.
+      {label} <code data-testid={testId}>{value}</code> <CopyButton value={value} /> Copy it now: it is not shown again.
     </p>
   );
 }
@@ -146,11 +148,18 @@ function Webhooks() {
 function LowBalanceAlert() {
   const alerts = useQuery(creditAlertsQueryOptions());
   const save = useSetAlerts();
+  const toast = useToast();
   const [value, setValue] = useState<string | null>(null);
   const shown = value ?? (alerts.data?.lowBalanceCredits != null ? String(alerts.data.lowBalanceCredits) : '');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(shown.trim() === '' ? null : Number(shown), { onSuccess: () => setValue(null) });
+    const credits = shown.trim() === '' ? null : Number(shown);
+    save.mutate(credits, {
+      onSuccess: () => {
+        setValue(null);
+        toast.success(credits === null ? 'Low-balance alert turned off' : `Low-balance alert saved: below ${credits} credits`);
+      },
+    });
   };
   return (
     <div className="integrations__part">

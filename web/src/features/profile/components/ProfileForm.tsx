@@ -42,7 +42,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <h2>Your details</h2>
       <label className="field">
         <span className="field__label">Name</span>
-        <input className="input" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className="input"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setMissing(null);
+          }}
+        />
       </label>
       <label className="field">
         <span className="field__label">Organization name</span>
@@ -52,7 +61,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           autoComplete="organization"
           aria-invalid={missing?.startsWith('Organization') || undefined}
           value={orgName}
-          onChange={(e) => setOrgName(e.target.value)}
+          onChange={(e) => {
+            setOrgName(e.target.value);
+            setMissing(null);
+          }}
         />
       </label>
       {missing && (

@@ -1,0 +1,3 @@
+export const rateCardKeys = {
+  all: ['admin', 'rate-cards'] as const,
+};

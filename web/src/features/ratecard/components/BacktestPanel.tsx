@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { serverMessage } from '../../../lib/api';
+import { saveBlob } from '../../../lib/download';
+import { formatExact } from '../../../lib/format';
+import { useBacktest } from '../api/rate-cards';
+import { backtestCsv, entriesOf, type DraftRow } from '../rate-card';
+
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Runs the draft against the usage recorded between two UTC days (the second included): charged against draft per organization, and its CSV. */
+export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
+  const [from, setFrom] = useState(() => dayOf(Date.now() - 30 * DAY));
+  const [to, setTo] = useState(() => dayOf(Date.now()));
+  const [error, setError] = useState<string | null>(null);
+  const backtest = useBacktest();
+  const result = backtest.data;
+
+  const run = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const draft = entriesOf(rows);
+    if ('error' in draft) return setError(draft.error);
+    if (!from || !to) return setError('Pick the first and the last day.');
+    const end = new Date(`${to}T00:00:00Z`).getTime() + DAY;
+    backtest.mutate(
+      { draft: { entries: draft.entries }, from: `${from}T00:00:00Z`, to: new Date(end).toISOString() },
+      { onError: (err) => setError(serverMessage(err, 'The backtest could not be run.')) },
+    );
+  };
+
+  return (
+    <section className="card rate-card__section" aria-labelledby="backtest-title">
+      <h2 id="backtest-title">Backtest the draft</h2>
+      <p className="muted">Replays the usage recorded in these UTC days with the draft's prices: what each organization was charged, and what the draft would have charged.</p>
+      <form className="rate-card__range" onSubmit={run}>
+        <label className="field">
+          <span className="field__label">From</span>
+          <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field__label">To (included)</span>
+          <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button type="submit" className="button button--primary" disabled={backtest.isPending}>
+          {backtest.isPending ? 'Running…' : 'Run backtest'}
+        </button>
+      </form>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {result && !error && (
+        <div className="rate-card__result" data-testid="backtest-result">
+          <p>
+            {result.orgs.length === 0 ? 'No usage was recorded in these days.' : `${result.orgs.length} organization${result.orgs.length === 1 ? '' : 's'}: `}
+            {result.orgs.length > 0 && (
+              <>
+                charged <strong>{formatExact(result.charged)}</strong>, draft <strong>{formatExact(result.draft)}</strong> credits.
+              </>
+            )}
+          </p>
+          {result.orgs.length > 0 && (
+            <>
+              <div className="table-scroll">
+                <table className="table rate-card__table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Organization</th>
+                      <th scope="col" className="rate-card__num">Events</th>
+                      <th scope="col" className="rate-card__num">Charged</th>
+                      <th scope="col" className="rate-card__num">Draft</th>
+                      <th scope="col" className="rate-card__num">Difference</th>
+                      <th scope="col" className="rate-card__num">Unpriced</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {result.orgs.map((r) => (
+                      <tr key={r.orgId} data-testid="backtest-row">
+                        <td>{r.name}</td>
+                        <td className="rate-card__num">{r.events}</td>
+                        <td className="rate-card__num">{formatExact(r.charged)}</td>
+                        <td className="rate-card__num">{formatExact(r.draft)}</td>
+                        <td className={`rate-card__num ${r.difference > 0 ? 'is-up' : r.difference < 0 ? 'is-down' : ''}`}>
+                          {r.difference > 0 ? '+' : ''}
+                          {formatExact(r.difference)}
+                        </td>
+                        <td className="rate-card__num" title="Events whose meter the draft does not price (counted at 0)">
+                          {r.unpriced}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => saveBlob(new Blob([backtestCsv(result.orgs)], { type: 'text/csv' }), `backtest-${from}-${to}.csv`)}
+              >
+                Download CSV
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

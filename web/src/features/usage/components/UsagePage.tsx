@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { LoadError, loadFailure } from '../../../components/LoadError';
+import { useProjects } from '../../projects/api/get-projects';
+import { useMeteredUsage, usageCsvUrl, type UsageFilter } from '../api/usage';
+import { meterSeries } from '../usage-series';
+import { MeterChart } from './MeterChart';
+import '../usage.css';
+
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** /usage: the organization's metered usage per meter and day (all projects or one), and its CSV. */
+export default function UsagePage() {
+  const [filter, setFilter] = useState<UsageFilter>(() => ({ from: dayOf(Date.now() - 29 * DAY), to: dayOf(Date.now()) }));
+  const usage = useMeteredUsage(filter);
+  const projects = useProjects();
+  const rows = usage.data?.data ?? [];
+  const series = meterSeries(rows, filter.from, filter.to);
+  const failure = loadFailure(usage, 'Your usage could not be loaded.');
+  const set = (patch: Partial<UsageFilter>) => setFilter((f) => ({ ...f, ...patch }));
+
+  return (
+    <div className="page usage-page">
+      <header className="usage-page__header">
+        <h1>Usage</h1>
+        <p className="muted">What your organization sent, per meter and UTC day, priced by the rate card in force at each event's time.</p>
+      </header>
+      <form className="usage-page__filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter usage">
+        <label className="field">
+          <span className="field__label">Project</span>
+          <select className="input" aria-label="Project" value={filter.projectId ?? ''} onChange={(e) => set({ projectId: e.target.value || undefined })}>
+            <option value="">All projects</option>
+            {(projects.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">From</span>
+          <input className="input" type="date" value={filter.from} max={filter.to} onChange={(e) => e.target.value && set({ from: e.target.value })} />
+        </label>
+        <label className="field">
+          <span className="field__label">To</span>
+          <input className="input" type="date" value={filter.to} min={filter.from} onChange={(e) => e.target.value && set({ to: e.target.value })} />
+        </label>
+        <a className="button button--secondary usage-page__csv" href={usageCsvUrl(filter)} download>
+          Download CSV
+        </a>
+      </form>
+      {failure ? (
+        <LoadError {...failure} />
+      ) : usage.isPending ? (
+        <p className="muted">Loading usage…</p>
+      ) : series.length === 0 ? (
+        <p className="muted" data-testid="usage-empty">
+          No usage in these days{filter.projectId ? ' for this project' : ''}.
+        </p>
+      ) : (
+        <div className="usage-page__meters" aria-busy={usage.isFetching || undefined}>
+          {series.map((s) => (
+            <MeterChart key={s.meter} series={s} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
