@@ -71,9 +71,10 @@ export const routes: RouteObject[] = [
       ...publicRoutes,
       { Component: RequireAuth, children: memberRoutes },
       {
+        // /admin itself: AdminLayout sends the admin on to their first page (the index renders nothing, on purpose).
         path: '/admin',
         Component: RequireAuth,
-        children: [{ lazy: page(() => import('../features/admin/components/AdminLayout')), children: [{ index: true }, ...adminRoutes] }],
+        children: [{ lazy: page(() => import('../features/admin/components/AdminLayout')), children: [{ index: true, element: null }, ...adminRoutes] }],
       },
       { handle: { title: 'Page not found' }, path: '*', Component: NotFound },
     ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatExact, formatExpiresIn, formatMoney, formatNumber, formatUsd, shortId } from './format';
+import { formatDate, formatDateTime, formatExact, formatExpiresIn, formatMoney, formatNumber, formatUsd, shortId } from './format';
 
 describe('formatNumber', () => {
   it('separates thousands and keeps at most two decimals', () => {
@@ -36,7 +36,7 @@ describe('dates', () => {
   it('shows a moment with its time and the name of its zone', () => {
     expect(formatDateTime(at, { timeZone: 'UTC' })).toBe('2026-11-23 23:30 UTC');
     expect(formatDateTime(at, { timeZone: 'America/New_York' })).toBe('2026-11-23 18:30 EST');
-    expect(formatDateTimeSeconds(at, { timeZone: 'UTC' })).toBe('2026-11-23 23:30:05 UTC');
+    expect(formatDateTime(at, { timeZone: 'UTC', seconds: true })).toBe('2026-11-23 23:30:05 UTC');
   });
 
   it('shows nothing for a missing or unreadable date', () => {

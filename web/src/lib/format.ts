@@ -29,6 +29,8 @@ export function formatMoney(cents: number | null | undefined, currency: string |
 export interface DateOptions {
   /** The zone to show (default: the viewer's). */
   timeZone?: string;
+  /** With seconds, where events follow each other closely (history, webhooks). */
+  seconds?: boolean;
 }
 
 const parts = (iso: string | Date, options: Intl.DateTimeFormatOptions) => {
@@ -39,25 +41,21 @@ const parts = (iso: string | Date, options: Intl.DateTimeFormatOptions) => {
   return found;
 };
 
-/** A day: '2026-11-23' (in the viewer's zone). */
+/** A day: '2026-11-23' (in the viewer's zone). For a calendar day (a chart's axis, a renewal date), not a moment. */
 export function formatDate(iso: string | Date | null | undefined, { timeZone }: DateOptions = {}): string {
   if (!iso) return '';
   const p = parts(iso, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return p ? `${p.year}-${p.month}-${p.day}` : '';
 }
 
-/** A moment: '2026-11-23 14:05 UTC' (the viewer's zone, named). */
-export function formatDateTime(iso: string | Date | null | undefined, { timeZone }: DateOptions = {}): string {
+/**
+ * A moment, the one format of every table: '2026-11-23 14:05 UTC' (24-hour, the viewer's zone,
+ * named); with `seconds`, '2026-11-23 14:05:09 UTC'.
+ */
+export function formatDateTime(iso: string | Date | null | undefined, { timeZone, seconds = false }: DateOptions = {}): string {
   if (!iso) return '';
-  const p = parts(iso, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}` : '';
-}
-
-/** The same with seconds, where events follow each other closely (history, webhooks). */
-export function formatDateTimeSeconds(iso: string | Date | null | undefined, { timeZone }: DateOptions = {}): string {
-  if (!iso) return '';
-  const p = parts(iso, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' });
-  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second} ${p.timeZoneName}` : '';
+  const p = parts(iso, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}), timeZoneName: 'short' });
+  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''} ${p.timeZoneName}` : '';
 }
 
 /** The first eight characters of an id, for a column that also shows the whole id on hover. */

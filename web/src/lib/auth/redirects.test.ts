@@ -74,12 +74,19 @@ describe('authRedirect', () => {
     expect(authRedirect(user('o1'), at('/login', '?redirect=/subscribe/p1'))).toBe('/subscribe/p1');
     expect(authRedirect(user('o1'), at('/', '?logged_in=true'), '/projects')).toBe('/projects');
     expect(authRedirect(user('o1'), at('/login', '?redirect=//evil.example/'))).toBeNull();
-    expect(authRedirect(user('o1'), at('/', '?logged_in=true'), 'https://evil.example/')).toBeNull();
+    expect(authRedirect(user('o1'), at('/', '?logged_in=true'), 'https://evil.example/')).toBe('/');
+  });
+
+  it('lands a sign-in with nowhere asked for on a clean URL: an admin on /admin, a member where they are (issue 23 item 18)', () => {
+    const admin: AuthState = { status: 'signedIn', user: { ...(user('o1').user as User), permissions: ['admin.orgs.view'] } };
+    expect(authRedirect(admin, at('/', '?logged_in=true'))).toBe('/admin');
+    expect(authRedirect(admin, at('/', '?logged_in=true'), '/admin/stripe')).toBe('/admin/stripe');
+    expect(authRedirect(user('o1'), at('/', '?logged_in=true'))).toBe('/');
   });
 
   it('leaves a user with an organization alone otherwise', () => {
     expect(authRedirect(user('o1'), at('/dashboard'))).toBeNull();
-    expect(authRedirect(user('o1'), at('/', '?logged_in=true'))).toBeNull();
+    expect(authRedirect(user('o1'), at('/'))).toBeNull();
     expect(authRedirect(user('o1'), at('/login'))).toBeNull();
   });
 });

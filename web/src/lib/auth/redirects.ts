@@ -1,4 +1,5 @@
 import { isJoinPath, isOpenPath, normalizePath, paths } from '../../paths';
+import { hasAdminAccess } from './permissions';
 import type { AuthState } from './types';
 
 interface Where {
@@ -50,7 +51,8 @@ export function authRedirect(auth: AuthState, { pathname, search }: Where, inten
 
   const wanted = path === paths.login.path ? safeRedirect(params.get('redirect')) : signingIn ? safeRedirect(intent) : null;
   const hasOrganization = auth.user.organization_id !== null && auth.user.organization_id !== undefined;
-  if (hasOrganization) return wanted;
+  // Back from a sign-in with nowhere asked for: an admin to /admin, anyone else to the page without the marker (a clean URL).
+  if (hasOrganization) return wanted ?? (signingIn ? (hasAdminAccess(auth.user) ? paths.admin.root.getHref() : pathname) : null);
 
   if ((withoutOrganization.includes(path) || isJoinPath(path)) && !wanted) return null;
   const next = wanted ?? (homePaths.includes(path) ? null : `${pathname}${search}`);

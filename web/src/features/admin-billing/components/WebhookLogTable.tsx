@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { loadFailure } from '../../../components/LoadError';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { formatDateTimeSeconds } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { initialPageState, type PageState } from '../../../lib/paging';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/hooks';
@@ -65,8 +65,8 @@ export function WebhookLogTable() {
     { key: 'type', header: 'Type', render: (r) => <BreakAfterDots text={r.type} /> },
     { key: 'status', header: 'Status', render: (r) => <span className={`webhook-status webhook-status--${r.status}`}>{r.status}</span> },
     { key: 'reason', header: 'Reason', render: (r) => r.reason ?? r.summary ?? '' },
-    { key: 'received_at', header: 'Received', className: 'webhook-log__moment', render: (r) => formatDateTimeSeconds(r.received_at) },
-    { key: 'processed_at', header: 'Processed', className: 'webhook-log__moment', render: (r) => formatDateTimeSeconds(r.processed_at) },
+    { key: 'received_at', header: 'Received', className: 'webhook-log__moment', render: (r) => formatDateTime(r.received_at, { seconds: true }) },
+    { key: 'processed_at', header: 'Processed', className: 'webhook-log__moment', render: (r) => formatDateTime(r.processed_at, { seconds: true }) },
     { key: 'event_id', header: 'Event', render: (r) => <code title={r.event_id}>{r.event_id.length > 14 ? `${r.event_id.slice(0, 14)}…` : r.event_id}</code> },
     {
       key: 'raw',

@@ -1,4 +1,4 @@
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useOrgBilling } from '../api/get-org-billing';
 
 /** One organization's billing for admins: its Stripe customer and every subscription it has had. */
@@ -29,7 +29,7 @@ export function OrgBilling({ orgId, name }: { orgId: string; name: string }) {
               <td><code>{s.subscriptionId}</code></td>
               <td>{s.planId ?? '—'}</td>
               <td>{s.status}{s.cancelAtPeriodEnd ? ' (cancels at period end)' : ''}</td>
-              <td>{formatDate(s.currentPeriodEnd)}</td>
+              <td>{formatDateTime(s.currentPeriodEnd)}</td>
               <td>{s.pendingPlanId ?? '—'}</td>
             </tr>
           ))}

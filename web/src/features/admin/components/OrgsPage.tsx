@@ -7,7 +7,7 @@ import { useToast } from '../../../components/Toast';
 import { serverMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/hooks';
 import { holds } from '../../../lib/auth/permissions';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useOrgs } from '../api/get-orgs';
 import { useToggleOrg } from '../api/toggle-org';
 import { useLoadError } from '../hooks/use-load-error';
@@ -68,7 +68,7 @@ export default function OrgsPage() {
     { key: 'name', header: 'Name' },
     { key: 'is_active', header: 'Status', render: (o) => <StatusBadge active={o.is_active} /> },
     { key: 'credit_balance', header: 'Credits', className: 'amount', render: (o) => formatNumber(o.credit_balance) },
-    { key: 'last_billing', header: 'Last Billing', className: 'nowrap', render: (o) => formatDate(o.last_billing) },
+    { key: 'last_billing', header: 'Last Billing', className: 'nowrap', render: (o) => formatDateTime(o.last_billing) },
     { key: 'subscription', header: 'Subscription', render: (o) => o.subscription?.name ?? 'None' },
     {
       key: 'members',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDateTimeSeconds, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { balanceAfter, creditChange, heldChange, ledgerSummary, prettyJson, usageLines } from '../history';
 import type { StreamEvent } from '../types';
@@ -33,7 +33,7 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
         <span className="timeline__seq">#{event.streamPosition}</span>
         <strong className="timeline__type">{event.type}</strong>
         <time dateTime={event.createdAt} className="timeline__time">
-          {formatDateTimeSeconds(event.createdAt)}
+          {formatDateTime(event.createdAt, { seconds: true })}
         </time>
       </header>
       {summary && (

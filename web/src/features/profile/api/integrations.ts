@@ -12,8 +12,13 @@ export const integrationKeys = {
 
 export const apiKeysQueryOptions = () => queryOptions({ queryKey: integrationKeys.apiKeys(), queryFn: () => apiGet('/api/me/api-keys') });
 export const endpointsQueryOptions = () => queryOptions({ queryKey: integrationKeys.endpoints(), queryFn: () => apiGet('/api/me/webhook-endpoints') });
+/** While a delivery is pending (a Resend, a retry) the log is read again, so it says when the worker delivered it. */
 export const deliveriesQueryOptions = (id: string) =>
-  queryOptions({ queryKey: integrationKeys.deliveries(id), queryFn: () => apiGet('/api/me/webhook-endpoints/{id}/deliveries', { params: { id } }) });
+  queryOptions({
+    queryKey: integrationKeys.deliveries(id),
+    queryFn: () => apiGet('/api/me/webhook-endpoints/{id}/deliveries', { params: { id } }),
+    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 2000 : false),
+  });
 
 export const useApiKeys = () => useQuery(apiKeysQueryOptions());
 export const useEndpoints = () => useQuery(endpointsQueryOptions());

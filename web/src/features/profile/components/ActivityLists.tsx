@@ -1,4 +1,4 @@
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import type { CreditTransaction, UsageRecord } from '../types';
 
 export function TransactionList({ transactions }: { transactions: CreditTransaction[] }) {
@@ -21,7 +21,7 @@ export function TransactionList({ transactions }: { transactions: CreditTransact
             <tbody>
               {transactions.map((t) => (
                 <tr key={t.id}>
-                  <td className="nowrap">{formatDate(t.created_at)}</td>
+                  <td className="nowrap">{formatDateTime(t.created_at)}</td>
                   <td>{t.type.toUpperCase()}</td>
                   <td className={t.amount < 0 ? 'amount amount--out' : 'amount'}>{formatNumber(t.amount)}</td>
                   <td>{t.description}</td>
@@ -54,7 +54,7 @@ export function UsageList({ usage }: { usage: UsageRecord[] }) {
             <tbody>
               {usage.map((u) => (
                 <tr key={u.id}>
-                  <td className="nowrap">{formatDate(u.created_at)}</td>
+                  <td className="nowrap">{formatDateTime(u.created_at)}</td>
                   <td className="amount">{formatNumber(u.credits_used)}</td>
                   <td>{u.description}</td>
                 </tr>

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useToast } from '../../../components/Toast';
+import { useActiveProject } from '../../../lib/active-project';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
@@ -20,6 +21,16 @@ export default function ProjectPage() {
   useEffect(() => {
     if (error) toast.error(loadFailure(error));
   }, [error, toast]);
+
+  // The project opened becomes the active one, however it was reached (a direct load or a link, not only the list);
+  // once per project shown, so that clearing it here stays cleared.
+  const { setActiveProject } = useActiveProject();
+  const madeActive = useRef<string | null>(null);
+  useEffect(() => {
+    if (!project || madeActive.current === project.id) return;
+    madeActive.current = project.id;
+    setActiveProject({ id: project.id, name: project.name });
+  }, [project, setActiveProject]);
 
   if (isPending) return <div className="page"><p className="loading-text">Loading project...</p></div>;
   if (!project) {
