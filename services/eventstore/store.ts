@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { ConcurrencyError, DuplicateCommandError } from './errors.ts';
+import { chainHashBytes, jsonbText } from './hash-chain.ts';
 import type { AppendResult, ExpectedVersion, LogPosition, NewEvent, StoredEvent } from './types.ts';
 
 import type { Queryable } from '../platform/pool.ts';
@@ -75,8 +76,53 @@ export function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId;
 }
 
+/** A stream's version and the hash of its last event (null before its first). */
+interface StreamHead {
+  version: number;
+  hash: Buffer | null;
+}
+
+const MAX_KNOWN_HEADS = 50_000;
+
+/**
+ * The chained append's statements (see appendChained). $1 stream, $2 its version before, $3 after,
+ * $4 the new last hash, $5 the snapshot, $6–$10 the events (ids, types, data, metadata, hashes),
+ * $11–$13 the commands (ids, request hashes, results), $14 the stream's last hash before (an existing
+ * stream) or its type (a new one). Every insert reads the stream's row moved, so a stale head writes
+ * nothing.
+ */
+const APPEND_TAIL = `,
+  ins AS (
+    INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, hash)
+    SELECT $1, $2::bigint + e.ord, e.event_id, e.type, e.data, e.metadata, e.hash
+      FROM moved, unnest($6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[], $10::bytea[]) WITH ORDINALITY AS e(event_id, type, data, metadata, hash, ord)
+     ORDER BY e.ord
+    RETURNING global_position),
+  cmd AS (
+    INSERT INTO command_dedup (command_id, request_hash, result)
+    SELECT c.id, c.hash, c.result FROM moved, unnest($11::text[], $12::text[], $13::jsonb[]) AS c(id, hash, result))
+SELECT (SELECT version FROM moved) AS next_version, (SELECT max(global_position) FROM ins) AS last_position,
+       pg_current_xact_id()::text AS tx_id`;
+
+const APPEND_NEXT = `WITH moved AS (
+    UPDATE streams
+       SET version = $3, last_hash = $4,
+           snapshot = COALESCE($5::jsonb, snapshot),
+           snapshot_version = CASE WHEN $5::jsonb IS NULL THEN snapshot_version ELSE $3 END,
+           updated_at = now()
+     WHERE stream_id = $1 AND version = $2 AND last_hash = $14::bytea
+    RETURNING version)${APPEND_TAIL}`;
+
+const APPEND_NEW = `WITH moved AS (
+    INSERT INTO streams (stream_id, stream_type, version, snapshot, snapshot_version, last_hash)
+    VALUES ($1, $14::text, $3, $5::jsonb, CASE WHEN $5::jsonb IS NULL THEN NULL ELSE $3::bigint END, $4)
+    ON CONFLICT (stream_id) DO NOTHING
+    RETURNING version)${APPEND_TAIL}`;
+
 export class EventStore {
   private readonly listeners = new Set<AppendListener>();
+  /** Each stream's version and last hash as this process last wrote or read them (see appendChained). */
+  private readonly heads = new Map<string, StreamHead>();
 
   constructor(readonly pool: pg.Pool) {}
 
@@ -89,45 +135,129 @@ export class EventStore {
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     const { expected } = options;
     const commands = options.commands ?? (options.command ? [options.command] : []);
-    const kind = typeof expected === 'number' ? 'version' : expected;
-    const db = options.client ?? this.pool;
-    let row: { next_version: string; last_position: string; tx_id: string };
+    const head = this.chainHead(streamId, expected);
     const timer = eventstoreAppendDuration.startTimer();
+    let result: AppendResult;
     try {
-      const res = await db.query({
-        name: 'es-append',
-        text: `SELECT next_version, last_position, tx_id::text AS tx_id
-           FROM append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[], $9, $10::text[], $11::text[], $12::jsonb[])`,
-        values: [
-          streamId,
-          options.streamType ?? streamTypeOf(streamId),
-          kind,
-          typeof expected === 'number' ? expected : null,
-          events.map((e) => e.id ?? randomUUID()),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data ?? {})),
-          events.map((e) => JSON.stringify(e.metadata ?? {})),
-          options.snapshot === undefined ? null : JSON.stringify(options.snapshot),
-          commands.length ? commands.map((c) => c.id) : null,
-          commands.length ? commands.map((c) => c.requestHash) : null,
-          commands.length ? commands.map((c) => JSON.stringify(c.result ?? {})) : null,
-        ],
-      });
-      row = res.rows[0];
+      result = head ? await this.appendChained(streamId, events, options, commands, head) : await this.appendInSql(streamId, events, options, commands);
       timer();
       eventstoreAppends.inc();
     } catch (err) {
-      const e = err as { code?: string; detail?: string };
+      const e = err as { code?: string; detail?: string; constraint?: string };
       if (e.code === 'ES409') throw new ConcurrencyError(streamId, expected, Number(e.detail));
-      if (e.code === 'ES208' && commands.length) throw new DuplicateCommandError(commands.map((c) => c.id).join(', '));
+      if ((e.code === 'ES208' || (e.code === '23505' && e.constraint === 'command_dedup_pkey')) && commands.length) {
+        throw new DuplicateCommandError(commands.map((c) => c.id).join(', '));
+      }
       throw err;
     }
-    const result: AppendResult = {
-      nextVersion: Number(row.next_version),
-      position: { xid: row.tx_id, pos: Number(row.last_position) },
-    };
     if (!options.client) this.notify(result, events, streamId);
     return result;
+  }
+
+  /**
+   * The stream's version and last hash, when this process knows them for the version expected: a new
+   * stream, or the one it last read or wrote. Then the append is one plain statement (appendChained);
+   * otherwise Postgres chains the hashes (append_to_stream).
+   */
+  private chainHead(streamId: string, expected: ExpectedVersion): StreamHead | null {
+    if (expected === 0 || expected === 'no_stream') return { version: 0, hash: null };
+    if (typeof expected !== 'number') return null;
+    const known = this.heads.get(streamId);
+    return known && known.version === expected && known.hash ? known : null;
+  }
+
+  private rememberHead(streamId: string, head: StreamHead): void {
+    this.heads.delete(streamId);
+    this.heads.set(streamId, head);
+    if (this.heads.size > MAX_KNOWN_HEADS) this.heads.delete(this.heads.keys().next().value as string);
+  }
+
+  /**
+   * One statement: the hashes chained here from the head this process knows, the stream's row moved
+   * from that version and hash to the new ones, the events and the commands' results inserted. Postgres
+   * refuses a stale head (another writer moved the row: nothing matches and nothing is written) and a
+   * concurrent writer (it waits for the row, re-reads it and matches nothing); a used command key
+   * breaks the command table's key. Inside a caller's transaction that may roll back, the head kept
+   * here can be ahead of the stream: the next append then matches nothing and is a clash, as it is.
+   */
+  private async appendChained(
+    streamId: string,
+    events: NewEvent[],
+    options: AppendOptions,
+    commands: StoredCommand[],
+    head: StreamHead,
+  ): Promise<AppendResult> {
+    const ids = events.map((e) => e.id ?? randomUUID());
+    let hash = head.hash ?? Buffer.alloc(0);
+    const hashes = events.map((e, i) => {
+      hash = chainHashBytes(hash, {
+        streamId,
+        position: head.version + i + 1,
+        eventId: ids[i],
+        type: e.type,
+        data: jsonbText(e.data ?? {}),
+        metadata: jsonbText(e.metadata ?? {}),
+      });
+      return hash;
+    });
+    const next = head.version + events.length;
+    const db = options.client ?? this.pool;
+    const res = await db.query({
+      name: head.version === 0 ? 'es-append-new' : 'es-append-next',
+      text: head.version === 0 ? APPEND_NEW : APPEND_NEXT,
+      values: [
+        streamId,
+        head.version,
+        next,
+        hash,
+        options.snapshot === undefined ? null : JSON.stringify(options.snapshot),
+        ids,
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data ?? {})),
+        events.map((e) => JSON.stringify(e.metadata ?? {})),
+        hashes,
+        commands.map((c) => c.id),
+        commands.map((c) => c.requestHash),
+        commands.map((c) => JSON.stringify(c.result ?? {})),
+        head.version === 0 ? (options.streamType ?? streamTypeOf(streamId)) : head.hash,
+      ],
+    });
+    const row = res.rows[0] as { next_version: string | null; last_position: string; tx_id: string };
+    if (row.next_version == null) {
+      this.heads.delete(streamId);
+      // The statement's snapshot predates the writer it waited for: the version it lost to is read after.
+      const actual = await db.query('SELECT version FROM streams WHERE stream_id = $1', [streamId]);
+      throw new ConcurrencyError(streamId, options.expected, actual.rows[0] ? Number(actual.rows[0].version) : -1);
+    }
+    this.rememberHead(streamId, { version: next, hash });
+    return { nextVersion: next, position: { xid: row.tx_id, pos: Number(row.last_position) } };
+  }
+
+  /** The append Postgres chains (append_to_stream): for 'any', 'stream_exists' and heads this process does not know. */
+  private async appendInSql(streamId: string, events: NewEvent[], options: AppendOptions, commands: StoredCommand[]): Promise<AppendResult> {
+    const { expected } = options;
+    const res = await (options.client ?? this.pool).query({
+      name: 'es-append',
+      text: `SELECT next_version, last_position, tx_id::text AS tx_id
+         FROM append_to_stream($1, $2, $3, $4, $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[], $9, $10::text[], $11::text[], $12::jsonb[])`,
+      values: [
+        streamId,
+        options.streamType ?? streamTypeOf(streamId),
+        typeof expected === 'number' ? 'version' : expected,
+        typeof expected === 'number' ? expected : null,
+        events.map((e) => e.id ?? randomUUID()),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data ?? {})),
+        events.map((e) => JSON.stringify(e.metadata ?? {})),
+        options.snapshot === undefined ? null : JSON.stringify(options.snapshot),
+        commands.length ? commands.map((c) => c.id) : null,
+        commands.length ? commands.map((c) => c.requestHash) : null,
+        commands.length ? commands.map((c) => JSON.stringify(c.result ?? {})) : null,
+      ],
+    });
+    const row = res.rows[0] as { next_version: string; last_position: string; tx_id: string };
+    this.heads.delete(streamId); // learnt again at the stream's next load
+    return { nextVersion: Number(row.next_version), position: { xid: row.tx_id, pos: Number(row.last_position) } };
   }
 
   /** Tells listeners about an append made inside a transaction that has now committed. */
@@ -156,7 +286,7 @@ export class EventStore {
     const db = options.client ?? this.pool;
     const res = await db.query({
       name: 'es-load',
-      text: `SELECT s.version, s.snapshot, s.snapshot_version,
+      text: `SELECT s.version, s.snapshot, s.snapshot_version, s.last_hash,
               (SELECT json_agg(d) FROM (SELECT command_id, request_hash, result FROM command_dedup WHERE command_id = ANY($2::text[])) d) AS commands,
               (SELECT coalesce(json_agg(e ORDER BY e.stream_position), '[]'::json) FROM (
                  SELECT ${EVENT_COLUMNS} FROM event_log
@@ -174,6 +304,7 @@ export class EventStore {
         { requestHash: c.request_hash, result: c.result },
       ]),
     );
+    if (row.version != null) this.rememberHead(streamId, { version: Number(row.version), hash: row.last_hash as Buffer | null });
     const useSnapshot = snap != null && options.snapshotVersion !== undefined && snap.v === options.snapshotVersion;
     return {
       version: row.version == null ? 0 : Number(row.version),

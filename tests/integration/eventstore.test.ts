@@ -7,6 +7,9 @@ import { type Decider } from '../../services/eventstore/decider.ts';
 import { handleCommand, loadState, SNAPSHOT_EVERY } from '../../services/eventstore/command-handler.ts';
 import { LOG_START, type LogPosition, type StoredEvent } from '../../services/eventstore/types.ts';
 import { createTestDatabase } from '../support/db.ts';
+import fc from 'fast-check';
+import { jsonbText } from '../../services/eventstore/hash-chain.ts';
+import { verifyStream } from '../../services/audit/verify.ts';
 import { waitFor } from '../support/processes.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -184,6 +187,96 @@ describe('reading the whole log', () => {
     const soak = read.filter((e) => e.type === 'Counted');
     expect(new Set(soak.map((e) => e.streamId))).toEqual(committed);
     expect(soak).toHaveLength(committed.size);
+  });
+});
+
+/** Counts the statements a store sends (an EventStore over a pool whose query is counted). */
+function countingStore(): { store: EventStore; statements: () => number } {
+  let n = 0;
+  const counted = new Proxy(pool, {
+    get(target, key, receiver) {
+      if (key === 'query') return (...args: Parameters<pg.Pool['query']>) => (n++, (target.query as (...a: unknown[]) => unknown)(...args));
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  return { store: new EventStore(counted as pg.Pool), statements: () => n };
+}
+
+/** JSON without what Postgres's jsonb refuses (NUL characters, lone surrogates). */
+const jsonbValue = fc.jsonValue().filter((v) => {
+  const text = JSON.stringify(v);
+  return !text.includes('\\u0000') && !/\\ud[89a-f]/i.test(text);
+});
+
+describe('the append chained in the process (one statement)', () => {
+  it("renders any JSON as Postgres renders it as jsonb, so the hash covers Postgres's bytes", async () => {
+    const samples = fc.sample(jsonbValue, 400);
+    samples.push({ big: 1e21, tiny: 1.5e-7, neg: -2.5e-9, e: 1.2345e22, k: [0.1, -0, 100] }, { é: 'ü\n\t\u0001"\\', aa: 1, b: 2, 'ß': 3 });
+    const res = await pool.query('SELECT x::text AS text FROM unnest($1::jsonb[]) WITH ORDINALITY AS u(x, i) ORDER BY i', [
+      samples.map((v) => JSON.stringify(v)),
+    ]);
+    expect(res.rows.map((r) => r.text)).toEqual(samples.map((v) => jsonbText(v)));
+  });
+
+  it('appends in one statement once the stream is known, and Postgres verifies the chain it made', async () => {
+    const { store: counted, statements } = countingStore();
+    const stream = newStream();
+    const tricky = fc.sample(fc.dictionary(fc.string(), jsonbValue), 30).filter((d) => !JSON.stringify(d).includes('\\u0000') && !/\\ud[89a-f]/i.test(JSON.stringify(d)));
+    await counted.append(stream, [{ type: 'Tricky', data: { at: new Date(0), skip: undefined, n: 1e21 } }], { expected: 'no_stream' });
+    let version = 1;
+    for (const data of tricky) {
+      const before = statements();
+      await counted.append(stream, [{ type: 'Tricky', data, metadata: { actor: 'ü', n: 1.5e-7 } }, { type: 'Tricky', data: {} }], { expected: version });
+      expect(statements() - before).toBe(1);
+      version += 2;
+    }
+    await counted.append(stream, [ev(1)], { expected: 'any' }); // chained by Postgres
+    await counted.append(stream, [ev(2)], { expected: version + 1 }); // head unknown since: Postgres chains it
+    await counted.load(stream);
+    await counted.append(stream, [ev(3)], { expected: version + 2, command: { id: `c-${stream}`, requestHash: 'h', result: { ok: true } } });
+    const check = await verifyStream(pool, stream);
+    expect(check).toEqual({ ok: true, checked: version + 3, firstBadPosition: null });
+  });
+
+  it('is refused by Postgres when the head the process knows is stale, writing nothing', async () => {
+    const stream = newStream();
+    const a = new EventStore(pool);
+    const b = new EventStore(pool);
+    await a.append(stream, [ev(1)], { expected: 'no_stream' });
+    await b.load(stream);
+    await b.append(stream, [ev(2)], { expected: 1 });
+    await expect(a.append(stream, [ev(3)], { expected: 1 })).rejects.toMatchObject({ actual: 2 });
+    // A head whose version is the stream's but whose hash is not (b's write that rolled back, then a's
+    // committed write of the same version) is refused too: the row's hash is part of the match.
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await b.append(stream, [ev(3)], { expected: 2, client });
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    await a.load(stream);
+    await a.append(stream, [ev(4)], { expected: 2 });
+    await expect(b.append(stream, [ev(5)], { expected: 3 })).rejects.toMatchObject({ actual: 3 });
+    expect((await store.readStream(stream)).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 4]);
+    expect(await verifyStream(pool, stream)).toMatchObject({ ok: true });
+  });
+
+  it('lets exactly one of two processes that know the same head win, and refuses a used command key', async () => {
+    const stream = newStream();
+    const stores = [new EventStore(pool), new EventStore(pool)];
+    await stores[0].append(stream, [ev(0)], { expected: 'no_stream' });
+    await stores[1].load(stream);
+    const results = await Promise.allSettled(stores.map((s, i) => s.append(stream, [ev(i + 1)], { expected: 1 })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    const winner = stores[results.findIndex((r) => r.status === 'fulfilled')];
+    const command = { id: `cmd-${stream}`, requestHash: 'h', result: {} };
+    await winner.append(stream, [ev(7)], { expected: 2, command });
+    await expect(winner.append(stream, [ev(8)], { expected: 3, command })).rejects.toBeInstanceOf(DuplicateCommandError);
+    expect((await store.readStream(stream)).map((e) => e.streamPosition)).toEqual([1, 2, 3]);
+    expect(await verifyStream(pool, stream)).toMatchObject({ ok: true, checked: 3 });
   });
 });
 

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * One row of a ledger export, and the only code that makes or reads one: the export writes rows with
  * it, and the offline verifier (bin/verify-export.ts) rebuilds every row from the fields the hash
@@ -59,16 +57,6 @@ export const COLUMNS = [
   'previous_hash',
   'hash',
 ] as const;
-
-/** The content one event's hash covers (the same bytes as event_content_of). */
-export function eventContent(e: Pick<ChainedEvent, 'streamId' | 'position' | 'eventId' | 'type' | 'data' | 'metadata'>): Buffer {
-  return Buffer.from(`${e.streamId}\n${e.position}\n${e.eventId}\n${e.type}\n${e.data}\n${e.metadata}`, 'utf8');
-}
-
-/** sha256(previous hash ‖ content), hex. */
-export function chainHash(previousHash: string, e: Parameters<typeof eventContent>[0]): string {
-  return createHash('sha256').update(Buffer.concat([Buffer.from(previousHash, 'hex'), eventContent(e)])).digest('hex');
-}
 
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -1,4 +1,5 @@
-import { chainHash, chainedOf, COLUMNS, csvHeader, formatRow, parseCsvLine, rowOf, type ExportFormat } from './rows.ts';
+import { chainHash } from '../../eventstore/hash-chain.ts';
+import { chainedOf, COLUMNS, csvHeader, formatRow, parseCsvLine, rowOf, type ExportFormat } from './rows.ts';
 import { STATEMENT_MARK, verifyStatement, type SignedStatement } from './statement.ts';
 
 /**
