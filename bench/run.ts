@@ -143,7 +143,7 @@ try {
   if (soakMode) {
     results.push(...(await measured(() => soak(product, members, smoke ? 0.5 : 5))));
   } else if (usageOnly) {
-    results.push(...(await measured(() => usageScenarios(product, admin, members.map((m) => m.cookie), sizes.seconds, refs!.insert10))));
+    results.push(...(await measured(() => usageScenarios(product, pool, admin, members.map((m) => m.cookie), sizes.seconds, refs!.insert10))));
   } else {
     // 3–4. Debits against the bare SQL debit of the same shape.
     const cookies = members.map((m) => m.cookie);
@@ -166,7 +166,7 @@ try {
     replicaLag = (await lagSampler?.stop()) ?? null;
 
     // Metered usage: batches with repeated ids, and quotes.
-    results.push(...(await measured(() => usageScenarios(product, admin, cookies, sizes.seconds, refs!.insert10))));
+    results.push(...(await measured(() => usageScenarios(product, pool, admin, cookies, sizes.seconds, refs!.insert10))));
     if (replicaLag) console.log(`  read replica during the reads: max lag ${replicaLag.maxLagBytes} bytes, ${replicaLag.maxLagSeconds.toFixed(3)} s (${replicaLag.samples} samples)`);
 
     // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.

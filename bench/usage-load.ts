@@ -1,8 +1,9 @@
 // Metered usage driven from a process of its own: `clients` loops send batches of `batch` events to
 // POST /api/usage/events, one organization after another, a share of each batch being ids sent
-// before (to that organization; within the batch for its first); then the same loops ask
-// POST /api/usage/quote for a few events at a time. Prints one JSON line: what was sent and what
-// came back (every repeat must be a duplicate, every fresh id accepted), rates, quote latencies, CPU.
+// before (to that organization; within the batch for its first) for `seconds`; then (a second run,
+// once the read models have caught up) the same loops ask POST /api/usage/quote for a few events at
+// a time for `quoteSeconds`. Prints one JSON line: what was sent and what came back (every repeat
+// must be a duplicate, every fresh id accepted), rates, quote latencies, CPU.
 import { randomUUID } from 'node:crypto';
 import { percentile } from './lib.ts';
 
@@ -19,6 +20,8 @@ export interface UsageLoadSpec {
   /** Share of each batch that repeats ids already sent (0.1). */
   repeatShare: number;
   quoteEvents: number;
+  /** `ingest`: the batches only; `quote`: the quotes only. */
+  phase: 'ingest' | 'quote';
 }
 
 export interface UsageLoadResult {
@@ -69,7 +72,7 @@ function batchFor(org: number): { events: { id: string; meter: string; quantity:
 }
 
 const started = Date.now();
-const until = started + spec.seconds * 1000;
+const until = started + (spec.phase === 'ingest' ? spec.seconds * 1000 : 0);
 await Promise.all(
   Array.from({ length: spec.clients }, async (_, c) => {
     const url = `${spec.urls[c % spec.urls.length]}/api/usage/events`;
@@ -96,7 +99,7 @@ await Promise.all(
 );
 const seconds = (Date.now() - started) / 1000;
 
-const quoteUntil = Date.now() + spec.quoteSeconds * 1000;
+const quoteUntil = Date.now() + (spec.phase === 'quote' ? spec.quoteSeconds * 1000 : 0);
 await Promise.all(
   Array.from({ length: spec.clients }, async (_, c) => {
     const url = `${spec.urls[c % spec.urls.length]}/api/usage/quote`;

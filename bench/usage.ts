@@ -6,6 +6,8 @@ import { CpuMeter } from './cpu.ts';
 import type { Product } from './http-scenarios.ts';
 import { progress, result, type ScenarioResult } from './lib.ts';
 import type { Reference } from './pgbench.ts';
+import type pg from 'pg';
+import { waitForProjections } from './setup.ts';
 import type { UsageLoadResult, UsageLoadSpec } from './usage-load.ts';
 
 export const USAGE_ORGS = 100;
@@ -14,9 +16,10 @@ const METER = 'llm.bench.output_tokens';
 /**
  * 100 organizations (or as many as were seeded), batches of 1,000 events from 8 clients, 10% of each
  * batch repeated ids: accepted events/s against the reference, every repeat answered as a duplicate,
- * and the quote's p99 (10 events a quote, the same 8 clients, after the ingestion).
+ * and the quote's p99 (10 events a quote, the same 8 clients, once the read models have caught up
+ * with the ingestion).
  */
-export async function usageScenarios(product: Product, admin: Client, cookies: string[], seconds: number, reference: Reference | null): Promise<ScenarioResult[]> {
+export async function usageScenarios(product: Product, pool: pg.Pool, admin: Client, cookies: string[], seconds: number, reference: Reference | null): Promise<ScenarioResult[]> {
   const published = await admin.post('/api/admin/rate-cards', { entries: [{ meter: METER, unit: 'token', description: 'Bench output tokens', creditsPerUnit: 0.000003 }] });
   if (published.status !== 201) throw new Error(`the bench could not publish its rate card: ${published.status} ${JSON.stringify(published.body)}`);
   const orgs = cookies.slice(0, USAGE_ORGS);
@@ -24,9 +27,12 @@ export async function usageScenarios(product: Product, admin: Client, cookies: s
   const line = progress(name);
   const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids }).start();
   const ticker = setInterval(() => line.update('running'), 1000);
-  const spec: UsageLoadSpec = { urls: product.urls, cookies: orgs, meter: METER, seconds, quoteSeconds: Math.max(1, Math.round(seconds / 2)), clients: 8, batch: 1000, repeatShare: 0.1, quoteEvents: 10 };
-  const r = await runJson<UsageLoadResult>('bench/usage-load.ts', spec).finally(() => clearInterval(ticker));
-  const cpu = { ...meter.stop(), load: r.cpu };
+  const spec: UsageLoadSpec = { urls: product.urls, cookies: orgs, meter: METER, seconds, quoteSeconds: Math.max(1, Math.round(seconds / 2)), clients: 8, batch: 1000, repeatShare: 0.1, quoteEvents: 10, phase: 'ingest' };
+  const ingested = await runJson<UsageLoadResult>('bench/usage-load.ts', spec).finally(() => clearInterval(ticker));
+  const cpu = { ...meter.stop(), load: ingested.cpu };
+  await waitForProjections(pool);
+  const quoted = await runJson<UsageLoadResult>('bench/usage-load.ts', { ...spec, phase: 'quote' });
+  const r = { ...ingested, quotes: quoted.quotes, quoteP50: quoted.quoteP50, quoteP99: quoted.quoteP99, quoteErrors: quoted.quoteErrors };
   const rate = r.accepted / r.seconds;
   // Every repeat answered as a duplicate and every fresh id accepted: anything else is counted here.
   const wrong = Math.abs(r.repeatsSent - r.duplicates) + Math.abs(r.freshSent - r.accepted);

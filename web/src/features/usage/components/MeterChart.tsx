@@ -15,7 +15,7 @@ export function MeterChart({ series }: { series: MeterSeries }) {
       <figcaption>
         <code className="usage-meter__name">{series.meter}</code>
         <span className="muted">
-          {formatExact(series.quantity)} units · {formatExact(series.credits)} credits · {formatNumber(series.events)} events
+          {formatExact(series.quantity)} units · {formatExact(series.credits)} credits · {formatNumber(series.events)} event{series.events === 1 ? '' : 's'}
         </span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H + 20}`} role="img" aria-label={`${series.meter} per day: ${formatExact(series.quantity)} units in all`}>
