@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import { reservationOwner } from '../eventstore/reservations.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { userDecider } from '../users/decider.ts';
 import { accountStatus, userStreamId } from '../users/events.ts';
@@ -42,7 +42,8 @@ const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, userId: givenId, role } = request.body;
       if ((email === undefined) === (givenId === undefined)) throw new ValidationError('Give either the email or the userId of an existing account', 'email');
       const userId = email !== undefined ? await reservationOwner(app.pg, 'email', email.trim().toLowerCase()) : givenId!;
-      if (!userId || !isUuid(userId)) throw new NotFoundError(email !== undefined ? 'An account with this email' : 'User');
+      if (!userId && email !== undefined) throw new DomainError(404, 'not_found', 'No account has this email: the person signs in once first (or send them an invitation)');
+      if (!userId || !isUuid(userId)) throw new NotFoundError('User');
       const user = await loadState(app.store, userDecider, userStreamId(userId));
       if (!user.exists) throw new NotFoundError('User');
       if (user.orgId && user.orgId !== id) {
