@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import { reservationOwner } from '../eventstore/reservations.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { isUuid } from '../platform/ids.ts';
 import { userDecider } from '../users/decider.ts';
 import { accountStatus, userStreamId } from '../users/events.ts';
@@ -22,9 +22,8 @@ const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = app.requirePermission('admin.orgs.view');
   const edit = app.requirePermission('admin.orgs.edit');
 
-  /** The organization, or 404 (unknown or malformed id). */
+  /** The organization, or 404 (a malformed id is 404 from the route's schema). */
   const orgOf = async (id: string) => {
-    if (!isUuid(id)) throw new NotFoundError('Organization');
     const org = await loadOrg(app.store, id);
     if (!org.exists) throw new NotFoundError('Organization');
     return org;
@@ -43,7 +42,8 @@ const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, userId: givenId, role } = request.body;
       if ((email === undefined) === (givenId === undefined)) throw new ValidationError('Give either the email or the userId of an existing account', 'email');
       const userId = email !== undefined ? await reservationOwner(app.pg, 'email', email.trim().toLowerCase()) : givenId!;
-      if (!userId || !isUuid(userId)) throw new NotFoundError(email !== undefined ? 'An account with this email' : 'User');
+      if (!userId && email !== undefined) throw new DomainError(404, 'not_found', 'No account has this email: the person signs in once first (or send them an invitation)');
+      if (!userId || !isUuid(userId)) throw new NotFoundError('User');
       const user = await loadState(app.store, userDecider, userStreamId(userId));
       if (!user.exists) throw new NotFoundError('User');
       if (user.orgId && user.orgId !== id) {
@@ -60,7 +60,7 @@ const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, userId } = request.params;
       const org = await orgOf(id);
-      if (!isUuid(userId) || !org.members[userId]) throw new NotFoundError('Member');
+      if (!org.members[userId]) throw new NotFoundError('Member');
       await removeMember(app, id, userId, 'removed', app.commands.metadata(request));
       return { userId, removed: true as const };
     },

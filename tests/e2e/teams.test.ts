@@ -82,6 +82,11 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     const { url } = await inviteOnPage('colleague-phone@example.com', 'billing');
     const member = await joinAt(390, 'colleague-phone@example.com', url);
     expect(await member.getByText('You are a billing member').count()).toBe(1);
+    // Billing: budgets, but not people.
+    expect(await member.getByRole('button', { name: 'Set budget' }).count()).toBe(1);
+    expect(await member.getByRole('button', { name: 'Invite' }).count()).toBe(0);
+    expect(await member.getByLabel(/^Role of /).count()).toBe(0);
+    expect(await member.getByRole('button', { name: 'Remove', exact: true }).count()).toBe(0);
     await member.goto(new URL(url).pathname);
     await member.getByRole('alert').waitFor();
     expect(await member.getByRole('alert').innerText()).toContain('no longer valid');
@@ -157,6 +162,12 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     await expect.poll(() => dialog.getByTestId('admin-org-members').innerText()).toContain('team-newcomer@example.com');
     expect(await dialog.getByTestId('admin-org-members').innerText()).toMatch(/team-newcomer@example.com · billing/);
     await admin.screenshot({ path: '/tmp/teams-admin-orgs.png' });
+
+    // The organization's history names the member behind each spend.
+    const orgs = (await (await admin.request.get('/api/admin/orgs')).json()) as { id: string; members: { email: string }[] }[];
+    const orgId = orgs.find((o) => o.members.some((m) => m.email === 'team-owner@example.com'))!.id;
+    await admin.goto(`/admin/history/org-${orgId}`);
+    await expect.poll(() => admin.getByTestId('event-member').allInnerTexts()).toContainEqual(expect.stringContaining('colleague-spender@example.com'));
 
     await admin.goto('/admin/users');
     await admin.getByPlaceholder('Search users...').fill('team-newcomer');

@@ -371,7 +371,8 @@ describe('the provider key', () => {
     const stored = await logged.db.query('SELECT count(*)::int AS n FROM events WHERE data::text LIKE $1', [`%${TEST_LLM_KEY}%`]);
     expect(stored.rows[0].n).toBe(0);
     expect(JSON.stringify(session)).not.toContain(TEST_LLM_KEY);
-    expect(lines.length).toBeGreaterThan(10);
+    // The log was written (one line per request at this level) and holds no key.
+    expect(lines.filter((l) => l.includes('"msg":"request completed"')).length).toBeGreaterThan(5);
     expect(lines.filter((l) => l.includes(TEST_LLM_KEY))).toEqual([]);
   });
 });

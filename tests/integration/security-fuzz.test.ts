@@ -143,7 +143,7 @@ async function settle(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await startApp({ env: { ...SECRETS, LOG_LEVEL: 'info' }, build: { logStream: { write: (line: string) => void logLines.push(line) } } });
+  t = await startApp({ env: { ...SECRETS, LOG_LEVEL: 'debug' }, build: { logStream: { write: (line: string) => void logLines.push(line) } } });
   const admin = await signInAdmin(t.url);
   const member = await memberWithOrg(t, 'fuzz-member@example.com', 1000);
   const victim = await memberWithOrg(t, 'fuzz-victim@example.com', 1000);

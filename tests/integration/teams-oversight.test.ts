@@ -162,7 +162,7 @@ describe('admins see and change teams', () => {
     expect((await admin.post('/api/admin/orgs/not-an-id/members', { userId: outsiderId, role: 'member' })).status).toBe(404);
     const noAccount = await admin.post(path, { email: teamEmail('nobody'), role: 'member' });
     expect(noAccount.status).toBe(404);
-    expect(noAccount.body.message).toMatch(/email not found/);
+    expect(noAccount.body.message).toMatch(/No account has this email/);
     expect((await admin.post(path, { userId: randomUUID(), role: 'member' })).status).toBe(404);
     expect((await admin.post(path, { userId: 'nope', role: 'member' })).status).toBe(404);
     expect((await admin.delete(`${path}/${outsiderId}`)).status).toBe(404);

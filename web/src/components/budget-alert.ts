@@ -1,0 +1,47 @@
+import { formatNumber } from '../lib/format';
+
+/** A budget as GET /api/me/org/budgets answers it. */
+export interface BudgetFigures {
+  scope: string;
+  id: string;
+  credits: number;
+  period: string;
+  thresholds: number[];
+  spent: number;
+  held: number;
+  periodStart: string;
+}
+
+export interface BudgetAlert {
+  /** The highest threshold crossed (the banner is dismissed per threshold and period). */
+  threshold: number;
+  percent: number;
+  used: number;
+  credits: number;
+  /** Dismissing remembers this key: the banner comes back at the next threshold or period. */
+  key: string;
+  text: string;
+}
+
+/**
+ * What the member's banner says about their own budget, or null: spent + held against its credits,
+ * as the budget.threshold webhook counts it, once at least one threshold is crossed.
+ */
+export function budgetAlert(budgets: readonly BudgetFigures[], userId: string | undefined): BudgetAlert | null {
+  const mine = budgets.find((b) => b.scope === 'member' && b.id === userId);
+  if (!mine || mine.credits <= 0) return null;
+  const used = mine.spent + mine.held;
+  const crossed = mine.thresholds.filter((t) => used * 100 >= t * mine.credits);
+  if (crossed.length === 0) return null;
+  const threshold = Math.max(...crossed);
+  const percent = Math.floor((used * 100) / mine.credits);
+  const which = mine.period === 'month' ? 'monthly budget' : 'budget';
+  return {
+    threshold,
+    percent,
+    used,
+    credits: mine.credits,
+    key: `budget-banner:${mine.periodStart}:${threshold}`,
+    text: `Your ${which}: ${percent}% used (${formatNumber(used)} of ${formatNumber(mine.credits)} credits).`,
+  };
+}
