@@ -5,7 +5,7 @@ import { catchUp } from '../projections/projector.ts';
 import { projectionByName } from '../projections/registry.ts';
 import { projectionsBehind } from '../projections/status.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import type { JobData } from '../services/platform/jobs.ts';
+import type { JobData, QueueHandlers } from '../services/platform/jobs.ts';
 import { UnrecoverableError } from 'bullmq';
 
 export interface ProjectorDeps {
@@ -42,7 +42,7 @@ export function projectorHandlers(deps: ProjectorDeps) {
       }
       return { behind: behind.length, failed };
     },
-  };
+  } satisfies QueueHandlers<'projector'>;
 }
 
 async function activeVersion(pool: pg.Pool, name: string, fallback: number): Promise<number> {

@@ -210,13 +210,13 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
 
   /** Balance, available, held, the open lots and holds. */
   async view(orgId: string, at = now()): Promise<CreditsView & { pending: Record<string, number> }> {
-    const state = await this.state(orgId);
+    const state = await this.currentState(orgId);
     return { ...creditsView(state, at), pending: pendingOf(state) };
   }
 
   /** The same, for an API key: a key of a disabled organization opens nothing (403). */
   async activeView(orgId: string, at = now()): Promise<CreditsView & { pending: Record<string, number> }> {
-    const state = await this.state(orgId);
+    const state = await this.currentState(orgId);
     if (!state.active) throw new OrganizationInactive();
     return { ...creditsView(state, at), pending: pendingOf(state) };
   }
@@ -372,7 +372,7 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   /**
    * The organization's state as the process last kept it, when the stream is still at that version
    * (one small read), else from the stream: an organization sending usage has many large batches past
-   * its last snapshot, read and folded again on every quote otherwise.
+   * its last snapshot, read and folded again on every quote and balance otherwise.
    */
   private async currentState(orgId: string): Promise<S> {
     const stream = this.deps.stream.streamId(orgId);

@@ -261,7 +261,7 @@ describe('POST /api/usage/quote', () => {
     expect(charged.body).toEqual(quote.body);
   });
 
-  it('reads the stream again when another process moved it since this one kept its state', async () => {
+  it('quotes and the balance read the stream again when another process moved it since this one kept its state', async () => {
     const { client, orgId } = await memberWithOrg(t, 'quote-moved@example.com', 10);
     await client.post('/api/usage/events', { events: [{ id: 'kept', meter: 'api.call', quantity: 1 }] }); // 9 left, the state kept in the API
     // Another process's store grants 100: this process is not told.
@@ -270,6 +270,7 @@ describe('POST /api/usage/quote', () => {
     const quote = await client.post('/api/usage/quote', { events: [{ id: 'next', meter: 'api.call', quantity: 20 }] });
     expect(quote.body).toMatchObject({ debited: 20, balance: 89, available: 89 });
     expect(quote.body.results).toEqual([{ id: 'next', status: 'accepted', credits: 20 }]);
+    expect((await client.get('/api/balance')).body).toMatchObject({ balance: 109, available: 109 });
   });
 });
 
