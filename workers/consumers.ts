@@ -1,8 +1,14 @@
 import { Worker, type Job, type Queue, type WorkerOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import type { QueueName } from '../services/platform/jobs.ts';
+import type { QueueName, WorkerHandlers } from '../services/platform/jobs.ts';
 
 type Handler = (job: Job) => Promise<unknown>;
+
+/** The handler of a job as BullMQ hands it over (its name a string read from Redis), if the registry has one. */
+function handlerOf(handlers: WorkerHandlers, queue: QueueName, name: string): Handler | undefined {
+  const ofQueue: Partial<Record<string, Handler>> = handlers[queue];
+  return ofQueue[name];
+}
 
 export interface Consumers {
   close(): Promise<void>;
@@ -19,7 +25,7 @@ const WATCH_EVERY_MS = 5000;
  */
 export function startConsumers(
   queues: Record<QueueName, Queue>,
-  handlers: Record<QueueName, Record<string, Handler>>,
+  handlers: WorkerHandlers,
   optionsOf: (name: QueueName) => WorkerOptions,
   log: Logger,
 ): Consumers {
@@ -27,7 +33,7 @@ export function startConsumers(
     const worker = new Worker(
       name,
       async (job) => {
-        const handler = handlers[name][job.name];
+        const handler = handlerOf(handlers, name, job.name);
         if (!handler) throw new Error(`no handler for ${name}/${job.name}`);
         return handler(job);
       },

@@ -5,7 +5,7 @@ import { crossingsWithoutAttempt } from '../projections/auto-top-up/queries.ts';
 import { holdsDue, lotsDue } from '../projections/lots/queries.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 import type { OrgCredits } from '../services/orgs/stream.ts';
-import type { JobData } from '../services/platform/jobs.ts';
+import type { JobData, QueueHandlers } from '../services/platform/jobs.ts';
 import type { Config } from '../services/platform/config.ts';
 import { chargeAutoTopUp } from '../services/billing/auto-top-up/charge.ts';
 import { signAllHeads } from '../services/audit/heads.ts';
@@ -69,5 +69,5 @@ export function ledgerHandlers({ pool, store, credits, log, config, stripeQueue 
       if (charged) log.info({ charged }, 'ledger sweep charged auto top-up crossings their jobs had not');
       return { lots: lots.length, holds: holds.length, expired, crossings: crossings.length };
     },
-  };
+  } satisfies QueueHandlers<'ledger'>;
 }

@@ -4,7 +4,7 @@ import { catchUp } from '../projections/catch-up.ts';
 import { projectionByName } from '../projections/registry.ts';
 import { projectionsBehind } from '../projections/status.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import type { JobData } from '../services/platform/jobs.ts';
+import type { JobData, QueueHandlers } from '../services/platform/jobs.ts';
 import { UnrecoverableError } from 'bullmq';
 
 export interface ProjectorDeps {
@@ -40,5 +40,5 @@ export function projectorHandlers(deps: ProjectorDeps) {
       }
       return { behind: behind.length, failed };
     },
-  };
+  } satisfies QueueHandlers<'projector'>;
 }

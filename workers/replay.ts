@@ -5,7 +5,7 @@ import { checkDrift } from '../projections/drift.ts';
 import { driftFailed, driftFinished, driftProgress, driftStarted } from '../projections/drift-results.ts';
 import { projectionByName, projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUpJob, EVENT_PARTITIONS, type JobData } from '../services/platform/jobs.ts';
+import { catchUpJob, EVENT_PARTITIONS, type JobData, type QueueHandlers } from '../services/platform/jobs.ts';
 import { ensureEventPartitions } from '../services/eventstore/partitions.ts';
 
 export interface ReplayDeps {
@@ -55,5 +55,5 @@ export function replayHandlers(deps: ReplayDeps) {
       }
       return found;
     },
-  };
+  } satisfies QueueHandlers<'replay'>;
 }

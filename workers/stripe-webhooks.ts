@@ -8,10 +8,9 @@ import { stripeEventDecider } from '../services/billing/decider.ts';
 import { stripeEventStreamId } from '../services/billing/events.ts';
 import { loadState } from '../services/eventstore/command-handler.ts';
 import { pendingStripeEvents } from '../services/billing/inbox.ts';
-import { enqueueStripeEvents } from '../services/platform/jobs.ts';
+import { enqueueStripeEvents, type JobData, type QueueHandlers } from '../services/platform/jobs.ts';
 import { stripeWebhookApply, stripeWebhookEvents } from '../services/platform/metrics.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
-import type { JobData } from '../services/platform/jobs.ts';
 
 export interface StripeWebhookDeps {
   pool: pg.Pool;
@@ -70,5 +69,5 @@ export function stripeWebhookHandlers({ pool, queue, store, log, credits, stripe
       else if (report.missing.length || report.unknown.length) deps.log.warn({ missing: report.missing.length, unknown: report.unknown.length, applied: report.applied }, 'stripe reconciliation found differences');
       return { orgs: report.orgs, checked: report.checked, missing: report.missing.length, unknown: report.unknown.length, applied: report.applied, skipped: report.skipped };
     },
-  };
+  } satisfies QueueHandlers<'stripe-webhooks'>;
 }

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { deliveryWithTarget, dueDeliveries, recordAttempt, type AttemptOutcome } from '../services/outbox/deliveries.ts';
 import { checkWebhookUrl } from '../services/outbox/urls.ts';
 import { outboundWebhookDeliveries } from '../services/platform/metrics.ts';
-import { WEBHOOK_ATTEMPTS, webhookDeliveryJob, type JobData } from '../services/platform/jobs.ts';
+import { WEBHOOK_ATTEMPTS, webhookDeliveryJob, type JobData, type QueueHandlers } from '../services/platform/jobs.ts';
 
 export interface WebhooksOutDeps {
   pool: pg.Pool;
@@ -84,7 +84,7 @@ export function webhooksOutHandlers({ pool, queue, log, production, allowPrivate
       }
       return { queued: due.length };
     },
-  };
+  } satisfies QueueHandlers<'webhooks-out'>;
 }
 
 /** The three Standard Webhooks headers for one attempt (the timestamp is the attempt's). */

@@ -2,7 +2,6 @@ import type { Queryable } from '../../services/eventstore/store.ts';
 import type { ComponentDefinition, ComponentType } from '../../services/components/events.ts';
 import type { ComponentNode } from '../../services/components/json-schema.ts';
 import type { Component } from '../../services/components/schemas.ts';
-import { isUuid } from '../../services/platform/ids.ts';
 
 interface Row {
   id: string;
@@ -69,7 +68,6 @@ export async function listComponents(
 }
 
 export async function getComponent(db: Queryable, id: string, hydrate = false): Promise<Component | null> {
-  if (!isUuid(id)) return null;
   const res = await db.query(`SELECT ${COLUMNS} FROM components WHERE id = $1`, [id]);
   const row = res.rows[0] as Row | undefined;
   if (!row) return null;

@@ -1,17 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orgApiKeys } from '../../projections/api-keys/queries.ts';
-import { NotFoundError } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { memberOrg } from '../platform/member.ts';
 import { apiKeyDecider } from './decider.ts';
 import { apiKeyStreamId } from './events.ts';
 import { createKey } from './keys.ts';
-import { CreateKeyBody, CreatedKey, KeyList, KeyParams, OrgKeyParams, RevokedKey } from './schemas.ts';
+import { CreateKeyBody, CreatedKey, KeyList, KeyParams, OrgKeyParams, OrgParams, RevokedKey } from './schemas.ts';
 
 /** Revokes at once: this process drops the key before answering, the others within a notification. */
 async function revoke(app: FastifyInstance, request: FastifyRequest, keyId: string, orgId: string) {
-  if (!isUuid(keyId)) throw new NotFoundError('API key');
   const outcome = await app.commands.run(
     apiKeyDecider,
     apiKeyStreamId(keyId),
@@ -49,19 +46,13 @@ export const meApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminApiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/api-keys',
-    { onRequest: app.requirePermission('admin.orgs.view'), schema: { tags: ['api keys', 'admin'], params: KeyParams, response: { 200: KeyList } } },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw new NotFoundError('Organization');
-      return orgApiKeys(app.readPg, request.params.id);
-    },
+    { onRequest: app.requirePermission('admin.orgs.view'), schema: { tags: ['api keys', 'admin'], params: OrgParams, response: { 200: KeyList } } },
+    async (request) => orgApiKeys(app.readPg, request.params.id),
   );
 
   app.delete(
     '/:id/api-keys/:keyId',
     { onRequest: app.requirePermission('admin.orgs.edit'), schema: { tags: ['api keys', 'admin'], params: OrgKeyParams, response: { 200: RevokedKey } } },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw new NotFoundError('API key');
-      return revoke(app, request, request.params.keyId, request.params.id);
-    },
+    async (request) => revoke(app, request, request.params.keyId, request.params.id),
   );
 };

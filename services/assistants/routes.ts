@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '../platform/errors.ts';
 import { reachableComponents } from '../../projections/components/queries.ts';
-import { isUuid } from '../platform/ids.ts';
 import { compileComponent, compileOutput } from '../components/json-schema.ts';
 import { assistantDecider } from './decider.ts';
 import { assistantStreamId, DEFAULT_MODEL, type AssistantFields } from './events.ts';
@@ -18,7 +17,7 @@ import {
   CreateAssistantBody,
   FunctionAdded,
   FunctionBody,
-  IdParams,
+  AssistantParams,
   SchemaAnswer,
   UpdateAssistantBody,
   type AssistantInput,
@@ -28,11 +27,6 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = { onRequest: app.requirePermission('admin.assistants.view') };
   const edit = { onRequest: app.requirePermission('admin.assistants.edit') };
   const tags = ['assistants'];
-
-  const knownId = (id: string) => {
-    if (!isUuid(id)) throw new NotFoundError('Assistant');
-    return id;
-  };
 
   /** Resolves names to ids (creating unknown tags in the same transaction) and runs the command. */
   async function save(request: FastifyRequest, id: string, input: AssistantInput, creating: boolean) {
@@ -74,8 +68,8 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
     listAssistants(app.readPg, request.query),
   );
 
-  app.get('/:id', { ...view, schema: { tags, params: IdParams, response: { 200: Assistant } } }, async (request) => {
-    const found = await getAssistant(app.readPg, knownId(request.params.id));
+  app.get('/:id', { ...view, schema: { tags, params: AssistantParams, response: { 200: Assistant } } }, async (request) => {
+    const found = await getAssistant(app.readPg, request.params.id);
     if (!found) throw new NotFoundError('Assistant');
     return found;
   });
@@ -84,15 +78,15 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await save(request, randomUUID(), request.body, true)),
   );
 
-  app.put('/:id', { ...edit, schema: { tags, params: IdParams, body: UpdateAssistantBody, response: { 200: AssistantSaved } } }, async (request) =>
-    save(request, knownId(request.params.id), request.body, false),
+  app.put('/:id', { ...edit, schema: { tags, params: AssistantParams, body: UpdateAssistantBody, response: { 200: AssistantSaved } } }, async (request) =>
+    save(request, request.params.id, request.body, false),
   );
 
   app.post(
     '/:id/functions',
-    { ...edit, schema: { tags, params: IdParams, body: FunctionBody, response: { 201: FunctionAdded } } },
+    { ...edit, schema: { tags, params: AssistantParams, body: FunctionBody, response: { 201: FunctionAdded } } },
     async (request, reply) => {
-      const assistantId = knownId(request.params.id);
+      const assistantId = request.params.id;
       const { name, description, returns_component } = request.body;
       const returnsComponent = await resolveReturnsComponent(app.store, returns_component);
       const functionId = randomUUID();
@@ -111,8 +105,8 @@ const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
    * none) and its functions, each with the schema of what it returns. 422 only for components that
    * cannot compile (a cycle, a missing one).
    */
-  app.get('/:id/schema', { ...view, schema: { tags, params: IdParams, response: { 200: SchemaAnswer } } }, async (request) => {
-    const found = await getAssistant(app.readPg, knownId(request.params.id));
+  app.get('/:id/schema', { ...view, schema: { tags, params: AssistantParams, response: { 200: SchemaAnswer } } }, async (request) => {
+    const found = await getAssistant(app.readPg, request.params.id);
     if (!found) throw new NotFoundError('Assistant');
     const outputs = found.output_component_id;
     const returned = found.functions.flatMap((f) => (f.returns_component ? [f.returns_component] : []));

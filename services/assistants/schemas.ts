@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 import { FUNCTION_NAME_PATTERN } from './events.ts';
 
 const TagRef = z.union([z.string().max(200), z.object({ id: z.string().max(200).optional(), name: z.string().max(200).optional() })]);
@@ -63,7 +64,8 @@ export const AssistantListQuery = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
 });
 export const AssistantList = z.object({ data: z.array(Assistant), totalPages: z.number(), page: z.number(), total: z.number() });
-export const IdParams = z.object({ id: z.string() });
+export const AssistantParams = z.object({ id: idParam('Assistant') });
+export const FunctionParams = z.object({ id: idParam('Function') });
 export const AssistantSaved = z.object({ success: z.literal(true), id: z.string(), data: Assistant });
 export const FunctionAdded = z.object({ success: z.literal(true), id: z.string() });
 export const Removed = z.object({ success: z.literal(true) });

@@ -66,7 +66,6 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: guard, schema: { tags: ['audit'], params: OrgParams, querystring: BalanceQuery, response: { 200: BalanceAnswer } } },
     async (request) => {
       const { id } = request.params;
-      if (!isUuid(id)) throw new NotFoundError('Organization');
       const at = request.query.at ? new Date(request.query.at) : new Date();
       const events = await streamUntil(app.readPg, orgStreamId(id), at);
       if (events.length === 0 && !(await streamPage(app.readPg, orgStreamId(id), { offset: 0, limit: 1, descending: false }))) throw new NotFoundError('Organization');

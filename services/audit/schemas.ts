@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 
 export const StreamParams = z.object({ streamId: z.string().min(1).max(200) });
 export const PageQuery = z.object({
@@ -18,6 +19,6 @@ export const StreamEvent = z.object({
 });
 export const StreamEventsAnswer = z.object({ data: z.array(StreamEvent), totalPages: z.number(), total: z.number() });
 export const VerifyAnswer = z.object({ ok: z.boolean(), checked: z.number(), firstBadPosition: z.number().nullable() });
-export const OrgParams = z.object({ id: z.string() });
+export const OrgParams = z.object({ id: idParam('Organization') });
 export const BalanceQuery = z.object({ at: z.iso.datetime({ offset: true }).optional() });
 export const BalanceAnswer = z.object({ balance: z.number(), available: z.number(), held: z.number(), at: z.string() });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadState } from '../eventstore/command-handler.ts';
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { OrganizationInactive } from '../credits/errors.ts';
 import { projectDecider } from '../projects/decider.ts';
 import { projectStreamId, type ProjectState } from '../projects/events.ts';
@@ -36,7 +35,7 @@ export async function activeOrg(app: FastifyInstance, orgId: string) {
 /** The caller's project, from its stream; another organization's is not found. */
 export async function ownProject(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ProjectState & { id: string; orgId: string }> {
   const orgId = request.user?.organization_id;
-  if (!orgId || !isUuid(id)) throw new NotFoundError('Project');
+  if (!orgId) throw new NotFoundError('Project');
   const project = await loadState(app.store, projectDecider, projectStreamId(id));
   if (!project.exists || project.orgId !== orgId) throw new NotFoundError('Project');
   return { ...project, id, orgId };

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { projectDecider } from '../projects/decider.ts';
 import { projectStreamId } from '../projects/events.ts';
 import { listAdvisors } from '../../projections/assistants/queries.ts';
@@ -42,7 +41,7 @@ export const boardErrors = { 400: ErrorAnswer, 402: SpendRefusedAnswer, 403: Err
 /** The caller's session of the board, from its stream; another organization's (or a deleted one) is not found. */
 export async function ownSession(app: FastifyInstance, request: FastifyRequest, sessionId: string): Promise<SessionState> {
   const orgId = request.user?.organization_id;
-  if (!isUuid(sessionId) || !orgId) throw new NotFoundError('Session');
+  if (!orgId) throw new NotFoundError('Session');
   const state = await loadState(app.store, sessionDecider, sessionStreamId(sessionId));
   if (!state.exists || state.orgId !== orgId || state.deleted) throw new NotFoundError('Session');
   return state;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 import { MEETING_MODES } from './modes/table.ts';
 
 export const MAX_QUESTION = 8000;
@@ -25,8 +26,8 @@ export const FollowUpBody = z.object({ question });
 export const RetryBody = z.object({ assistantId: z.string().max(100), round: rounds });
 export const RenameBody = z.object({ title: z.string().trim().min(1, 'title is required').max(200, 'title must be at most 200 characters') });
 export const SaveBoardBody = z.object({ assistantIds: assistantIds.min(1, 'a board needs at least one advisor'), chairId: z.string().max(100).nullish(), mode, rounds });
-export const ProjectParams = z.object({ id: z.string() });
-export const SessionParams = z.object({ sessionId: z.string() });
+export const ProjectParams = z.object({ id: idParam('Project') });
+export const SessionParams = z.object({ sessionId: idParam('Session') });
 
 const SourceSchema = z.object({ fileId: z.string(), name: z.string() });
 export const Answer = z.object({

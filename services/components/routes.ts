@@ -8,7 +8,6 @@ import { findCycle } from './json-schema.ts';
 import { getComponent, listComponents, reachableComponents } from '../../projections/components/queries.ts';
 import { componentsOf, componentView } from './view.ts';
 import { COMPONENT_NAME } from './events.ts';
-import { isUuid } from '../platform/ids.ts';
 import {
   ComponentAnswer,
   ComponentBody,
@@ -107,10 +106,7 @@ const componentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { ...edit, schema: { tags, params: ComponentParams, body: ComponentBody, response: { 200: ComponentSaved } } },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw new NotFoundError('Component');
-      return save(request, request.params.id, request.body, false);
-    },
+    async (request) => save(request, request.params.id, request.body, false),
   );
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 import { COMPONENT_TYPES } from './events.ts';
 
 export const ComponentTypeEnum = z.enum(COMPONENT_TYPES);
@@ -73,7 +74,7 @@ export const ComponentListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
 });
 export const ComponentQuery = z.object({ hydrate: Flag.optional() });
-export const ComponentParams = z.object({ id: z.string() });
+export const ComponentParams = z.object({ id: idParam('Component') });
 
 export const ComponentList = z.object({
   data: z.array(Component),

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { callerOf, keyOrSession, spendProject } from './routes.ts';
 import { Balance, CaptureAnswer, CaptureBody, ErrorAnswer, HoldAnswer, HoldBody, HoldParams, SpendRefusedAnswer, InvalidKeyAnswer } from './schemas.ts';
-
-const holdIdOf = (holdId: string) => {
-  if (!isUuid(holdId)) throw new NotFoundError('Hold');
-  return holdId;
-};
 
 /** Holds: reserve credits before long work, capture the real cost after, release the rest. */
 const holdRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +23,7 @@ const holdRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       return app.credits.capture({
         ...callerOf(request),
-        holdId: holdIdOf(request.params.holdId),
+        holdId: request.params.holdId,
         credits: request.body?.credits,
         description: request.body?.description,
         metadata: app.commands.metadata(request),
@@ -42,7 +35,7 @@ const holdRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:holdId/release',
     { schema: { tags: ['credits'], security: keyOrSession, params: HoldParams, response: { 401: InvalidKeyAnswer, 200: Balance, 404: ErrorAnswer, 409: ErrorAnswer } } },
     async (request) =>
-      app.credits.release({ orgId: callerOf(request).orgId, holdId: holdIdOf(request.params.holdId), metadata: app.commands.metadata(request) }),
+      app.credits.release({ orgId: callerOf(request).orgId, holdId: request.params.holdId, metadata: app.commands.metadata(request) }),
   );
 };
 

@@ -91,7 +91,6 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!isUuid(id)) throw new NotFoundError('Organization');
       return app.credits.adjust({ orgId: id, ...request.body, metadata: app.commands.metadata(request) });
     },
   );
@@ -104,7 +103,6 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!isUuid(id)) throw new NotFoundError('Organization');
       const [lots, holds] = await Promise.all([orgLots(app.pg, id), orgHolds(app.pg, id)]);
       return { lots, holds };
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 import { LOT_SOURCES, MAX_PRIORITY } from './lots.ts';
 import { MAX_HOLD_TTL_SECONDS } from './decisions.ts';
 
@@ -44,7 +45,7 @@ export const HoldBody = z.object({
   ttlSeconds: z.number().int('ttlSeconds must be a whole number').min(1).max(MAX_HOLD_TTL_SECONDS).optional(),
 });
 export const HoldAnswer = z.object({ holdId: z.string(), credits: z.number(), expiresAt: z.string(), balance: z.number(), available: z.number() });
-export const HoldParams = z.object({ holdId: z.string().max(100) });
+export const HoldParams = z.object({ holdId: idParam('Hold') });
 export const CaptureBody = z
   .object({
     credits: z.number().int('credits must be a whole number').min(0).max(MAX_CREDITS).optional(),
@@ -87,7 +88,7 @@ export const AdjustBody = z.object({
 });
 export const AdjustAnswer = Balance.extend({ lotId: z.string().nullable() });
 
-export const OrgIdParams = z.object({ id: z.string() });
+export const OrgIdParams = z.object({ id: idParam('Organization') });
 
 /** The admin's view of an organization's lots and holds, from the read model (closed ones too). */
 export const AdminLot = LotView.extend({ expired: z.number(), reserved: z.number(), status: z.enum(['open', 'spent', 'expired']) });

@@ -14,9 +14,7 @@ export interface AppendOptions {
   streamType?: string;
   /** The aggregate's state after these events, kept beside the stream. */
   snapshot?: unknown;
-  /** Stores the command's idempotency key and result in the same transaction. */
-  command?: StoredCommand;
-  /** The same for several commands decided together and appended at once. */
+  /** Stores the commands' idempotency keys and results in the same transaction (several when decided together). */
   commands?: StoredCommand[];
   /** Runs the append inside the caller's transaction. */
   client?: Queryable;
@@ -34,9 +32,7 @@ export interface LoadedStream {
   snapshotVersion: number;
   /** Events after the snapshot (all of them when there is none). */
   events: StoredEvent[];
-  /** A command already handled under the key asked for, if any. */
-  command: { requestHash: string; result: unknown } | null;
-  /** The same for each of `commandIds` that was already handled. */
+  /** Each of `commandIds` that was already handled: its request hash and stored result. */
   commands: Map<string, { requestHash: string; result: unknown }>;
 }
 
@@ -134,7 +130,7 @@ export class EventStore {
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     const { expected } = options;
-    const commands = options.commands ?? (options.command ? [options.command] : []);
+    const commands = options.commands ?? [];
     const head = this.chainHead(streamId, expected);
     const timer = eventstoreAppendDuration.startTimer();
     let result: AppendResult;
@@ -275,13 +271,13 @@ export class EventStore {
   }
 
   /**
-   * One round trip: the stream's version, its snapshot, the events after the snapshot, and
-   * the stored result of a command key. A snapshot of another shape than `snapshotVersion`
-   * is ignored and the whole stream is read instead.
+   * One round trip: the stream's version, its snapshot, the events after the snapshot, and the
+   * stored results of the command keys asked for (`commandIds`). A snapshot of another shape than
+   * `snapshotVersion` is ignored and the whole stream is read instead.
    */
   async load(
     streamId: string,
-    options: { commandId?: string; commandIds?: string[]; snapshotVersion?: number; client?: Queryable } = {},
+    options: { commandIds?: string[]; snapshotVersion?: number; client?: Queryable } = {},
   ): Promise<LoadedStream> {
     const db = options.client ?? this.pool;
     const res = await db.query({
@@ -294,7 +290,7 @@ export class EventStore {
                     AND stream_position > CASE WHEN (s.snapshot->>'v')::int = $3 THEN s.snapshot_version ELSE 0 END
               ) e) AS events
          FROM (SELECT 1) one LEFT JOIN streams s ON s.stream_id = $1`,
-      values: [streamId, [...(options.commandIds ?? []), ...(options.commandId ? [options.commandId] : [])], options.snapshotVersion ?? -1],
+      values: [streamId, options.commandIds ?? [], options.snapshotVersion ?? -1],
     });
     const row = res.rows[0];
     const snap = row.snapshot as { v?: number; state?: unknown } | null;
@@ -311,7 +307,6 @@ export class EventStore {
       snapshot: useSnapshot ? snap.state : undefined,
       snapshotVersion: useSnapshot ? Number(row.snapshot_version) : 0,
       events: (row.events as EventRow[]).map(toStoredEvent),
-      command: options.commandId ? (commands.get(options.commandId) ?? null) : null,
       commands,
     };
   }

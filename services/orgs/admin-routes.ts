@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid } from '../platform/ids.ts';
-import { NotFoundError } from '../platform/errors.ts';
 import { AdminOrg, AdminOrgList, OrgParams, ToggleActiveResponse } from './schemas.ts';
 import { PageQuery, paged } from '../platform/paging.ts';
 import { listAdminOrgs } from '../../projections/orgs/queries.ts';
@@ -27,7 +25,6 @@ const adminOrgRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!isUuid(id)) throw new NotFoundError('Organization');
       const outcome = await app.commands.run(
         orgDecider,
         orgStreamId(id),

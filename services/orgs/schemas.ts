@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 import { ORG_ROLES } from './members.ts';
 
 /** An organization's plan as the spec shows it (null without one). */
@@ -24,5 +25,5 @@ export const AdminOrg = z.object({
 });
 
 export const AdminOrgList = z.array(AdminOrg);
-export const OrgParams = z.object({ id: z.string() });
+export const OrgParams = z.object({ id: idParam('Organization') });
 export const ToggleActiveResponse = z.object({ success: z.literal(true), is_active: z.boolean() });

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointOrg, orgEndpoints } from '../../projections/webhook-outbox/queries.ts';
 import { NotFoundError } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { memberOrg } from '../platform/member.ts';
 import { webhookEndpointDecider } from './decider.ts';
 import { deliveryLog, resend } from './deliveries.ts';
@@ -17,6 +16,7 @@ import {
   DeliveryParams,
   EndpointList,
   EndpointParams,
+  OrgParams,
   Removed,
   Resent,
 } from './schemas.ts';
@@ -24,7 +24,7 @@ import { checkWebhookUrl } from './urls.ts';
 
 /** The endpoint, when it is this organization's; 404 otherwise (another organization's is not told apart from none). */
 async function ownEndpoint(app: FastifyInstance, orgId: string, endpointId: string): Promise<string> {
-  if (!isUuid(endpointId) || (await endpointOrg(app.pg, endpointId)) !== orgId) throw new NotFoundError('Webhook endpoint');
+  if ((await endpointOrg(app.pg, endpointId)) !== orgId) throw new NotFoundError('Webhook endpoint');
   return endpointId;
 }
 
@@ -63,7 +63,6 @@ export const meWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/:id', { schema: { tags: ['webhooks'], params: EndpointParams, response: { 200: Removed } } }, async (request) => {
     const orgId = memberOrg(request.user);
-    if (!isUuid(request.params.id)) throw new NotFoundError('Webhook endpoint');
     await app.commands.run(webhookEndpointDecider, webhookEndpointStreamId(request.params.id), {
       type: 'RemoveWebhookEndpoint',
       data: { endpointId: request.params.id, orgId, removedBy: request.user!.id, at: new Date().toISOString() },
@@ -84,26 +83,17 @@ export const meWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/webhook-endpoints',
-    { onRequest: app.requirePermission('admin.orgs.view'), schema: { tags: ['webhooks', 'admin'], params: EndpointParams, response: { 200: EndpointList } } },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw new NotFoundError('Organization');
-      return orgEndpoints(app.pg, request.params.id);
-    },
+    { onRequest: app.requirePermission('admin.orgs.view'), schema: { tags: ['webhooks', 'admin'], params: OrgParams, response: { 200: EndpointList } } },
+    async (request) => orgEndpoints(app.pg, request.params.id),
   );
   app.get(
     '/:id/webhook-endpoints/:endpointId/deliveries',
     { onRequest: app.requirePermission('admin.orgs.view'), schema: { tags: ['webhooks', 'admin'], params: AdminEndpointParams, response: { 200: DeliveryLog } } },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw new NotFoundError('Organization');
-      return deliveryLog(app.pg, await ownEndpoint(app, request.params.id, request.params.endpointId));
-    },
+    async (request) => deliveryLog(app.pg, await ownEndpoint(app, request.params.id, request.params.endpointId)),
   );
   app.post(
     '/:id/webhook-endpoints/:endpointId/deliveries/:messageId/resend',
     { onRequest: app.requirePermission('admin.orgs.edit'), schema: { tags: ['webhooks', 'admin'], params: AdminDeliveryParams, response: { 200: Resent } } },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw new NotFoundError('Organization');
-      return resendOne(app, await ownEndpoint(app, request.params.id, request.params.endpointId), request.params.messageId);
-    },
+    async (request) => resendOne(app, await ownEndpoint(app, request.params.id, request.params.endpointId), request.params.messageId),
   );
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 import { WEBHOOK_EVENT_TYPES } from './events.ts';
 
 export const CreateEndpointBody = z.object({
@@ -8,9 +9,10 @@ export const CreateEndpointBody = z.object({
 export const Endpoint = z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), createdAt: z.string() });
 export const CreatedEndpoint = Endpoint.extend({ secret: z.string() });
 export const EndpointList = z.array(Endpoint);
-export const EndpointParams = z.object({ id: z.string().max(100) });
-export const DeliveryParams = z.object({ id: z.string().max(100), messageId: z.string().max(100) });
-export const AdminEndpointParams = z.object({ id: z.string().max(100), endpointId: z.string().max(100) });
+export const EndpointParams = z.object({ id: idParam('Webhook endpoint') });
+export const DeliveryParams = EndpointParams.extend({ messageId: z.string().max(100) });
+export const OrgParams = z.object({ id: idParam('Organization') });
+export const AdminEndpointParams = OrgParams.extend({ endpointId: idParam('Webhook endpoint') });
 export const AdminDeliveryParams = AdminEndpointParams.extend({ messageId: z.string().max(100) });
 export const DeliveryLog = z.array(
   z.object({

@@ -1,4 +1,4 @@
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 
 /** One typed registry of every queue, its job names and their payloads. */
 export interface JobRegistry {
@@ -40,17 +40,12 @@ export interface JobRegistry {
 export type QueueName = keyof JobRegistry;
 export type JobName<Q extends QueueName> = keyof JobRegistry[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobRegistry[Q][N];
+/** A queue's handlers: one for each of its jobs (a missing one does not compile), given that job's typed data. */
+export type QueueHandlers<Q extends QueueName> = { [N in JobName<Q>]: (job: Job<JobData<Q, N>>) => Promise<unknown> };
+/** Every queue's handlers, as the workers run them. */
+export type WorkerHandlers = { [Q in QueueName]: QueueHandlers<Q> };
 
 export const QUEUE_NAMES: readonly QueueName[] = ['projector', 'replay', 'stripe-webhooks', 'ledger', 'webhooks-out'];
-
-/** Every job name of every queue: a worker refuses to start when one has no handler. */
-export const JOB_NAMES: { [Q in QueueName]: JobName<Q>[] } = {
-  projector: ['catch-up', 'catch-up-all'],
-  replay: ['rebuild', 'event-partitions', 'drift-check'],
-  'stripe-webhooks': ['apply', 'sweep', 'reconcile'],
-  ledger: ['expire-lot', 'expire-hold', 'sweep', 'auto-top-up', 'sign-heads', 'purge-usage-ids'],
-  'webhooks-out': ['deliver', 'sweep'],
-};
 
 /** The log's partitions are made this many months ahead, checked every few hours. */
 export const EVENT_PARTITIONS = { id: 'event-partitions', everyMs: 6 * 3600_000, monthsAhead: 3 };

@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { storable } from '../platform/text.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
 import { projectDecider } from '../projects/decider.ts';
@@ -15,7 +14,7 @@ import { projectFileDecider } from './decider.ts';
 import { projectFileStreamId } from './events.ts';
 import { extractFileText, MAX_FILE_BYTES } from './extract.ts';
 import { chunkText } from './ranking.ts';
-import { FileAnswer, FileList, FileParams } from './schemas.ts';
+import { FileAnswer, FileList, FileParams, ProjectParams } from './schemas.ts';
 
 const tags = ['project files'];
 
@@ -38,7 +37,7 @@ async function refuseFormPosts(request: FastifyRequest) {
 
 async function ownProject(app: FastifyInstance, request: FastifyRequest, id: string) {
   const orgId = request.user?.organization_id;
-  if (!orgId || !isUuid(id)) throw new NotFoundError('Project');
+  if (!orgId) throw new NotFoundError('Project');
   const project = await loadState(app.store, projectDecider, projectStreamId(id));
   if (!project.exists || project.orgId !== orgId) throw new NotFoundError('Project');
   return { ...project, id, orgId };
@@ -70,7 +69,7 @@ const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
     upload.addHook('onRequest', refuseFormPosts);
-    upload.withTypeProvider<ZodTypeProvider>().post('/:id/files', { schema: { tags, params: z.object({ id: z.string() }), response: { 201: FileAnswer, 400: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 413: ErrorAnswer, 415: ErrorAnswer, 422: ErrorAnswer } } }, async (request, reply) => {
+    upload.withTypeProvider<ZodTypeProvider>().post('/:id/files', { schema: { tags, params: ProjectParams, response: { 201: FileAnswer, 400: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 413: ErrorAnswer, 415: ErrorAnswer, 422: ErrorAnswer } } }, async (request, reply) => {
       const project = await ownProject(app, request, request.params.id);
       const { name: raw, bytes } = await uploaded(request);
       const name = storable(raw).replace(/[\\/]/g, '_').slice(0, 200);
@@ -92,7 +91,7 @@ const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get('/:id/files', { schema: { tags, params: z.object({ id: z.string() }), response: { 200: FileList, 404: ErrorAnswer } } }, async (request) => {
+  app.get('/:id/files', { schema: { tags, params: ProjectParams, response: { 200: FileList, 404: ErrorAnswer } } }, async (request) => {
     const project = await ownProject(app, request, request.params.id);
     const files = await listFiles(app.readPg, project.id, project.orgId);
     return { data: files.map(({ pages, ...f }) => ({ ...f, ...(pages !== null ? { pages } : {}) })) };
@@ -101,7 +100,6 @@ const projectFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/:id/files/:fileId', { schema: { tags, params: FileParams, response: { 204: z.null(), 404: ErrorAnswer } } }, async (request, reply) => {
     const project = await ownProject(app, request, request.params.id);
     const { fileId } = request.params;
-    if (!isUuid(fileId)) throw new NotFoundError('File');
     const metadata = app.commands.metadata(request);
     const data = { projectId: project.id, orgId: project.orgId, fileId, userId: request.user!.id, at: new Date().toISOString() };
     await app.commands.transaction(async (tx) => {

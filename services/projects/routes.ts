@@ -4,7 +4,6 @@ import { NotFoundError, ValidationError } from '../platform/errors.ts';
 import { projectDecider } from './decider.ts';
 import { projectStreamId } from './events.ts';
 import { CreateProjectBody, Project, ProjectList, ProjectParams } from './schemas.ts';
-import { isUuid } from '../platform/ids.ts';
 import { findProject, listProjects } from '../../projections/projects/queries.ts';
 import { orgIsActive } from '../../projections/orgs/queries.ts';
 import { OrganizationInactive } from '../credits/errors.ts';
@@ -41,7 +40,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id', { schema: { tags: ['projects'], params: ProjectParams, response: { 200: Project } } }, async (request) => {
     const { id } = request.params;
     const orgId = request.user!.organization_id;
-    if (!isUuid(id) || !orgId) throw new NotFoundError('Project');
+    if (!orgId) throw new NotFoundError('Project');
     const project = await findProject(app.readPg, id, orgId);
     if (!project) throw new NotFoundError('Project');
     return project;

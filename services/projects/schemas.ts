@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 
 export const Project = z.object({ id: z.string(), name: z.string(), description: z.string() });
 export const ProjectList = z.array(Project);
@@ -6,4 +7,4 @@ export const CreateProjectBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   description: z.string().trim().max(5000).default(''),
 });
-export const ProjectParams = z.object({ id: z.string() });
+export const ProjectParams = z.object({ id: idParam('Project') });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isUuid } from '../platform/ids.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { reservationOwner, reserve } from '../eventstore/reservations.ts';
 import {
@@ -47,7 +46,6 @@ export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const changePermission = async (request: FastifyRequest, type: 'AddPermission' | 'RemovePermission') => {
     const { roleId, permissionId } = request.params as { roleId: string; permissionId: string };
-    if (!isUuid(roleId)) throw new NotFoundError('Role');
     if (!isKnownPermission(permissionId)) throw new NotFoundError('Permission');
     if (type === 'RemovePermission' && permissionId === 'admin' && (await reservationOwner(app.pg, 'role_name', 'admin')) === roleId) {
       throw new ConflictError('The admin role keeps the admin permission', { error: 'locked' });

@@ -22,9 +22,8 @@ const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = app.requirePermission('admin.orgs.view');
   const edit = app.requirePermission('admin.orgs.edit');
 
-  /** The organization, or 404 (unknown or malformed id). */
+  /** The organization, or 404 (a malformed id is 404 from the route's schema). */
   const orgOf = async (id: string) => {
-    if (!isUuid(id)) throw new NotFoundError('Organization');
     const org = await loadOrg(app.store, id);
     if (!org.exists) throw new NotFoundError('Organization');
     return org;
@@ -61,7 +60,7 @@ const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, userId } = request.params;
       const org = await orgOf(id);
-      if (!isUuid(userId) || !org.members[userId]) throw new NotFoundError('Member');
+      if (!org.members[userId]) throw new NotFoundError('Member');
       await removeMember(app, id, userId, 'removed', app.commands.metadata(request));
       return { userId, removed: true as const };
     },

@@ -46,7 +46,7 @@ const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { orgId } = await orgAccess(app, request, 'billing');
       const { scope, id } = request.params;
-      if (!(BUDGET_SCOPES as readonly string[]).includes(scope) || !isUuid(id)) throw new NotFoundError('Budget');
+      if (!(BUDGET_SCOPES as readonly string[]).includes(scope)) throw new NotFoundError('Budget');
       await app.credits.removeBudget(orgId, scope as BudgetScope, id, app.commands.metadata(request));
       return reply.status(204).send(null);
     },

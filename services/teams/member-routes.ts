@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../platform/errors.ts';
-import { isUuid } from '../platform/ids.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
 import { orgAccess } from '../orgs/access.ts';
 import { orgDecider } from '../orgs/decider.ts';
@@ -12,11 +10,6 @@ import { LeftAnswer, MemberList, MemberParams, RemovedAnswer, RoleBody } from '.
 
 const tags = ['organization'];
 const errors = { 400: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
-
-const memberId = (userId: string) => {
-  if (!isUuid(userId)) throw new NotFoundError('Member');
-  return userId;
-};
 
 /** /api/me/org: the members of the caller's organization, their roles, and leaving it. */
 const memberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +27,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: ownerOnly, schema: { tags, params: MemberParams, body: RoleBody, response: { 200: MemberList.shape.data.element, ...errors } } },
     async (request) => {
       const { orgId } = await orgAccess(app, request, 'owner');
-      const userId = memberId(request.params.userId);
+      const { userId } = request.params;
       const role: OrgRole = request.body.role;
       const outcome = await app.commands.run(orgDecider, orgStreamId(orgId), { type: 'ChangeMemberRole', data: { orgId, userId, role, at: new Date().toISOString() } }, { metadata: metadata(request) });
       const member = (await membersOf(app, outcome.state)).find((m) => m.userId === userId)!;
@@ -47,7 +40,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: ownerOnly, schema: { tags, params: MemberParams, response: { 200: RemovedAnswer, ...errors } } },
     async (request) => {
       const { orgId } = await orgAccess(app, request, 'owner');
-      const userId = memberId(request.params.userId);
+      const { userId } = request.params;
       await removeMember(app, orgId, userId, 'removed', metadata(request));
       return { userId, removed: true as const };
     },

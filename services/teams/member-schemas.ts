@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 import { BUDGET_PERIODS, BUDGET_SCOPES, MAX_BUDGET_CREDITS } from '../credits/budgets.ts';
 import { ORG_ROLES } from '../orgs/members.ts';
 
@@ -6,7 +7,7 @@ const role = z.enum(ORG_ROLES, { message: `role must be one of ${ORG_ROLES.join(
 
 export const MemberView = z.object({ userId: z.string(), name: z.string(), email: z.string(), role, joinedAt: z.string() });
 export const MemberList = z.object({ data: z.array(MemberView) });
-export const MemberParams = z.object({ userId: z.string().max(100) });
+export const MemberParams = z.object({ userId: idParam('Member') });
 export const RoleBody = z.object({ role });
 export const LeftAnswer = z.object({ left: z.literal(true) });
 export const RemovedAnswer = z.object({ userId: z.string(), removed: z.literal(true) });
@@ -24,7 +25,7 @@ export const CreatedInvitation = z.object({
 });
 export const InvitationView = z.object({ id: z.string(), email: z.string(), role, status: z.enum(['pending', 'accepted', 'revoked', 'expired']), expiresAt: z.string() });
 export const InvitationList = z.object({ data: z.array(InvitationView) });
-export const InvitationParams = z.object({ id: z.string().max(100) });
+export const InvitationParams = z.object({ id: idParam('Invitation') });
 export const TokenParams = z.object({ token: z.string().max(200) });
 /** What the /join page shows before accepting. */
 export const InvitationPreview = z.object({
@@ -54,7 +55,7 @@ export const BudgetView = z.object({
   periodStart: z.string(),
 });
 export const BudgetList = z.object({ data: z.array(BudgetView) });
-export const BudgetParams = z.object({ scope: z.string().max(20), id: z.string().max(100) });
+export const BudgetParams = z.object({ scope: z.string().max(20), id: idParam('Budget') });
 
 export const TeamUsageQuery = z.object({ period: z.enum(BUDGET_PERIODS, { message: 'period must be month or total' }).default('month') });
 /** Credits spent per member and per project in the period; a null id is spending without one (an API key, or no project). */
@@ -66,8 +67,8 @@ export const TeamUsage = z.object({
   projects: z.array(z.object({ projectId: z.string().nullable(), name: z.string(), credits: z.number() })),
 });
 
-export const AdminOrgParams = z.object({ id: z.string().max(100) });
-export const AdminMemberParams = z.object({ id: z.string().max(100), userId: z.string().max(100) });
+export const AdminOrgParams = z.object({ id: idParam('Organization') });
+export const AdminMemberParams = AdminOrgParams.extend({ userId: idParam('Member') });
 /** An existing account, by email or by id (exactly one), and its role. */
 export const AdminAddMemberBody = z.object({
   email: z.email({ message: 'email must be an email address' }).max(254).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../platform/ids.ts';
 import { Subscription } from '../orgs/schemas.ts';
 import { ORG_ROLES } from '../orgs/members.ts';
 
@@ -16,8 +17,8 @@ export const AdminUser = z.object({
 });
 
 export const AdminUserList = z.array(AdminUser);
-export const UserParams = z.object({ id: z.string() });
-export const UserRoleParams = z.object({ id: z.string(), roleId: z.string() });
+export const UserParams = z.object({ id: idParam('User') });
+export const UserRoleParams = z.object({ id: idParam('User'), roleId: idParam('Role') });
 export const ActivateBody = z.object({ is_active: z.boolean() });
 export const ActivateResponse = z.object({ success: z.literal(true), is_active: z.boolean() });
 export const Success = z.object({ success: z.literal(true) });

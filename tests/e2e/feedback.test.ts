@@ -92,5 +92,11 @@ describe('feedback on /profile at 1280 px', { timeout: 120_000 }, () => {
     await secret.getByRole('button', { name: 'Copy' }).click();
     await secret.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    // At 390 px the key and its button fit the phone (a long key wraps, the page never scrolls sideways).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await secret.getByRole('button', { name: 'Copied' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/feedback-profile-390.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

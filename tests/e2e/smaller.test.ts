@@ -106,4 +106,22 @@ describe('smaller things', { timeout: 120_000 }, () => {
       await close();
     }
   });
+
+  it('pickers take a moment in the same 24-hour format the tables show, the zone named beside them', async () => {
+    const { page, close } = await open(admin);
+    try {
+      await page.goto(`/admin/history/org-${member.orgId}`);
+      const asOf = page.getByLabel('Balance as of');
+      await asOf.waitFor();
+      expect(await asOf.getAttribute('type')).toBe('text');
+      expect(await asOf.getAttribute('placeholder')).toBe('YYYY-MM-DD HH:MM:SS');
+      expect(await page.locator('.history-balance__asof .moment-input__zone').innerText()).toBe('UTC');
+      await asOf.fill('2000-01-01 00:00:00');
+      await page.getByTestId('balance-as-of').getByText('0', { exact: true }).waitFor();
+      await asOf.fill('2999-01-01 13:30:00');
+      await page.getByTestId('balance-as-of').getByText('525', { exact: true }).waitFor();
+    } finally {
+      await close();
+    }
+  });
 });

@@ -78,7 +78,11 @@ describe('admin users', () => {
 
   it('answers 404 for unknown or malformed user ids, 400 for a bad body', async () => {
     expect((await admin.put(`/api/admin/users/${randomUUID()}/activate`, { is_active: true })).status).toBe(404);
-    expect((await admin.put('/api/admin/users/not-a-uuid/activate', { is_active: true })).status).toBe(404);
+    const malformed = await admin.put('/api/admin/users/not-a-uuid/activate', { is_active: true });
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).toEqual({ error: 'User not found', message: 'User not found' });
+    // A malformed id is 404 even with a body that would be 400: the path names nothing.
+    expect((await admin.put('/api/admin/users/not-a-uuid/activate', { is_active: 'yes' })).status).toBe(404);
     const id = await userIdOf(admin, ADMIN_EMAIL);
     expect((await admin.put(`/api/admin/users/${id}/activate`, { is_active: 'yes' })).status).toBe(400);
   });

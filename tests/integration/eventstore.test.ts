@@ -104,10 +104,10 @@ describe('append with an expected version', () => {
   it('appends nothing for a repeated command id', async () => {
     const stream = newStream();
     const command = { id: `cmd-${stream}`, requestHash: 'h', result: { ok: 1 } };
-    await store.append(stream, [ev(1)], { expected: 'any', command });
-    await expect(store.append(stream, [ev(2)], { expected: 'any', command })).rejects.toBeInstanceOf(DuplicateCommandError);
+    await store.append(stream, [ev(1)], { expected: 'any', commands: [command] });
+    await expect(store.append(stream, [ev(2)], { expected: 'any', commands: [command] })).rejects.toBeInstanceOf(DuplicateCommandError);
     expect(await store.readStream(stream)).toHaveLength(1);
-    expect((await store.load(stream, { commandId: command.id })).command).toEqual({ requestHash: 'h', result: { ok: 1 } });
+    expect((await store.load(stream, { commandIds: [command.id] })).commands.get(command.id)).toEqual({ requestHash: 'h', result: { ok: 1 } });
   });
 });
 
@@ -233,7 +233,7 @@ describe('the append chained in the process (one statement)', () => {
     await counted.append(stream, [ev(1)], { expected: 'any' }); // chained by Postgres
     await counted.append(stream, [ev(2)], { expected: version + 1 }); // head unknown since: Postgres chains it
     await counted.load(stream);
-    await counted.append(stream, [ev(3)], { expected: version + 2, command: { id: `c-${stream}`, requestHash: 'h', result: { ok: true } } });
+    await counted.append(stream, [ev(3)], { expected: version + 2, commands: [{ id: `c-${stream}`, requestHash: 'h', result: { ok: true } }] });
     const check = await verifyStream(pool, stream);
     expect(check).toEqual({ ok: true, checked: version + 3, firstBadPosition: null });
   });
@@ -273,8 +273,8 @@ describe('the append chained in the process (one statement)', () => {
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
     const winner = stores[results.findIndex((r) => r.status === 'fulfilled')];
     const command = { id: `cmd-${stream}`, requestHash: 'h', result: {} };
-    await winner.append(stream, [ev(7)], { expected: 2, command });
-    await expect(winner.append(stream, [ev(8)], { expected: 3, command })).rejects.toBeInstanceOf(DuplicateCommandError);
+    await winner.append(stream, [ev(7)], { expected: 2, commands: [command] });
+    await expect(winner.append(stream, [ev(8)], { expected: 3, commands: [command] })).rejects.toBeInstanceOf(DuplicateCommandError);
     expect((await store.readStream(stream)).map((e) => e.streamPosition)).toEqual([1, 2, 3]);
     expect(await verifyStream(pool, stream)).toMatchObject({ ok: true, checked: 3 });
   });

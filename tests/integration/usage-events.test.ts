@@ -5,6 +5,7 @@ import { startApp, type TestApp } from '../support/app.ts';
 import { Client, signIn } from '../support/http.ts';
 import { grantCredits, memberWithOrg } from '../support/orgs.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
+import { EventStore } from '../../services/eventstore/store.ts';
 import { ingestUsage } from '../../services/usage/ingest.ts';
 import { waitFor } from '../support/processes.ts';
 import { projectionsCaughtUp } from '../../projections/status.ts';
@@ -258,6 +259,18 @@ describe('POST /api/usage/quote', () => {
     expect((await client.get('/api/balance')).body).toMatchObject({ balance: 50, pending: { minutes: 0.7 } });
     const charged = await client.post('/api/usage/events', { events });
     expect(charged.body).toEqual(quote.body);
+  });
+
+  it('quotes and the balance read the stream again when another process moved it since this one kept its state', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'quote-moved@example.com', 10);
+    await client.post('/api/usage/events', { events: [{ id: 'kept', meter: 'api.call', quantity: 1 }] }); // 9 left, the state kept in the API
+    // Another process's store grants 100: this process is not told.
+    const grant = { orgId, lotId: randomUUID(), amount: 100, source: 'purchase', priority: 10, expiresAt: null, kind: 'purchase', description: 'elsewhere', key: null, balanceAfter: 109, at: new Date().toISOString() };
+    await new EventStore(t.db).append(orgStreamId(orgId), [{ type: 'CreditsGranted', data: grant }], { expected: 'any' });
+    const quote = await client.post('/api/usage/quote', { events: [{ id: 'next', meter: 'api.call', quantity: 20 }] });
+    expect(quote.body).toMatchObject({ debited: 20, balance: 89, available: 89 });
+    expect(quote.body.results).toEqual([{ id: 'next', status: 'accepted', credits: 20 }]);
+    expect((await client.get('/api/balance')).body).toMatchObject({ balance: 109, available: 109 });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Answers of the length each mode asks for, as a good model writes them (the longest it is asked
- * to write): the measure of each mode's output limit (modes.test.ts tokenizes them).
+ * to write): the measure of each mode's output limit (table.test.ts tokenizes them).
  */
 const sentence = (words: number, seed: string) =>
   Array.from({ length: words }, (_, i) => SAMPLE_WORDS[(i * 7 + seed.length * 3) % SAMPLE_WORDS.length]).join(' ');

@@ -15,7 +15,7 @@ export interface ModeDefinition {
   template: string;
   /** Added in rounds 2 and 3, after the other advisors' answers of the round before. */
   respond: string;
-  /** How long an answer should be (asked in the prompt) and its output limit in tokens: measured (modes.test.ts). */
+  /** How long an answer should be (asked in the prompt) and its output limit in tokens: measured (table.test.ts). */
   words: number;
   maxOutputTokens: number;
   /** The answer's JSON shape; null: text (or the assistant's own output components). */

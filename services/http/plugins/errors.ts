@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ZodError } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
+import { isMalformedId } from '../../platform/ids.ts';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '../../platform/unavailable.ts';
 
 interface FieldProblem {
@@ -33,6 +34,9 @@ export default fp(
         const fields = zodProblems(err);
         return reply.status(400).send({ error: describe(fields), message: describe(fields), fields });
       }
+      // A malformed id in the path or the query names nothing: 404, as an unknown one would be.
+      const malformedId = (err.validationContext === 'params' || err.validationContext === 'querystring') && err.validation?.find(isMalformedId);
+      if (malformedId) return reply.status(404).send({ error: malformedId.message, message: malformedId.message });
       if (err.validation) {
         const fields = validationProblems(err);
         const where = err.validationContext ? `${err.validationContext} ` : '';

@@ -58,6 +58,11 @@ export function formatDateTime(iso: string | Date | null | undefined, { timeZone
   return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''} ${p.timeZoneName}` : '';
 }
 
+/** The viewer's time zone as formatDateTime names it ('UTC', 'EST'). */
+export function viewerZoneName(at: Date = new Date()): string {
+  return parts(at, { timeZoneName: 'short' })?.timeZoneName ?? '';
+}
+
 /** The first eight characters of an id, for a column that also shows the whole id on hover. */
 export const shortId = (id: string): string => (id.length > 8 ? `${id.slice(0, 8)}…` : id);
 

@@ -5,7 +5,7 @@ export interface GrantForm {
   source: 'manual' | 'promo';
   /** Empty: the source's default (5 for manual and promo credits). */
   priority: string;
-  /** A local date and time (`<input type="datetime-local">`); empty: never expires. */
+  /** A local date and time (`MomentInput`, as a datetime-local value); empty: never expires. */
   expiresAt: string;
 }
 

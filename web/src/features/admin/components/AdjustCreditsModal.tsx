@@ -5,6 +5,7 @@ import { serverMessage } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { emptyGrantForm, grantProblem, toGrantBody, type GrantForm } from '../grant-form';
+import { MomentInput } from '../../../components/MomentInput';
 
 /** Grant credits to an organization (a lot: source, priority, expiry) or remove some (negative, in spending order). */
 export function AdjustCreditsModal({ org, onClose }: { org: { id: string; name: string }; onClose: () => void }) {
@@ -70,7 +71,7 @@ export function AdjustCreditsModal({ org, onClose }: { org: { id: string; name: 
           </label>
           <label className="field">
             <span className="field__label">Expires</span>
-            <input className="input" name="expiresAt" disabled={removing} type="datetime-local" aria-invalid={invalid('expiresAt')} aria-describedby={described('expiresAt')} value={form.expiresAt} onChange={(e) => set('expiresAt', e.target.value)} />
+            <MomentInput name="expiresAt" disabled={removing} aria-invalid={invalid('expiresAt')} aria-describedby={described('expiresAt')} value={form.expiresAt} onChange={(value) => set('expiresAt', value)} />
           </label>
         </div>
         <label className="field">

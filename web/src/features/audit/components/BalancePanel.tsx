@@ -3,6 +3,7 @@ import { useOrgBalance } from '../api/get-org-balance';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { localInputToIso } from '../history';
 import type { BalanceAt } from '../types';
+import { MomentInput } from '../../../components/MomentInput';
 
 /** What open holds keep, when any: the balance alone says what is there, not what may be spent. */
 function HeldPart({ at }: { at: BalanceAt | undefined }) {
@@ -31,7 +32,7 @@ export function BalancePanel({ orgId }: { orgId: string }) {
       </p>
       <div className="history-balance__asof">
         <label htmlFor={inputId}>Balance as of</label>
-        <input id={inputId} type="datetime-local" step={1} className="input" value={local} onChange={(event) => setLocal(event.target.value)} />
+        <MomentInput id={inputId} seconds value={local} onChange={setLocal} />
         {at && (
           <span data-testid="balance-as-of">
             {past.isError ? (

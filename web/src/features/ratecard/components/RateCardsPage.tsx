@@ -13,6 +13,7 @@ import { BacktestPanel } from './BacktestPanel';
 import { DraftEditor } from './DraftEditor';
 import { VersionTable } from './VersionTable';
 import '../rate-card.css';
+import { MomentInput } from '../../../components/MomentInput';
 
 const versionTitle = (v: RateCardVersion) => `Version ${v.version} · from ${formatDateTime(v.effectiveFrom)} · ${v.entries.length} meter${v.entries.length === 1 ? '' : 's'}`;
 
@@ -91,7 +92,7 @@ export default function RateCardsPage() {
             <div className="rate-card__publish">
               <label className="field">
                 <span className="field__label">Applies from (blank: now)</span>
-                <input className="input" type="datetime-local" value={effectiveFrom} onChange={(e) => setEffectiveFrom(e.target.value)} />
+                <MomentInput value={effectiveFrom} onChange={setEffectiveFrom} />
               </label>
               <button type="submit" className="button button--primary" disabled={publish.isPending}>
                 {publish.isPending ? 'Publishing…' : 'Publish new version'}
