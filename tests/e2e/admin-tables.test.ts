@@ -54,6 +54,7 @@ const tables: { path: string; actions: RegExp[] }[] = [
   { path: '/admin/orgs', actions: [/^History/, /^Billing|Credits/] },
   { path: '/admin/users', actions: [/History/] },
   { path: '/admin/subscriptions', actions: [] },
+  { path: '/admin/projections', actions: [/Rebuild/] },
   { path: '/admin/stripe', actions: [/^View event/, /^Retry event/] },
 ];
 
@@ -64,7 +65,10 @@ describe('admin tables at 1280 px', { timeout: 120_000 }, () => {
     for (const { path, actions } of tables) {
       await page.goto(path);
       await page.locator('main table tbody tr').first().waitFor();
-      if (path === '/admin/stripe') await page.getByRole('button', { name: /^Retry event/ }).first().waitFor();
+      // The rows are loaded once every kind of action asked for shows.
+      const body = page.locator('main table tbody');
+      for (const wanted of actions) await body.getByRole('button', { name: wanted }).or(body.getByRole('link', { name: wanted })).first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
       const found = await actionsOf(page);
       for (const wanted of actions) expect(found.some((a) => wanted.test(a.label)), `${path}: ${wanted} in ${JSON.stringify(found)}`).toBe(true);
       outside.push(...found.filter((a) => !a.visible || a.right > 1280).map((a) => `${path}: ${a.label} ends at ${Math.round(a.right)} px`));

@@ -60,5 +60,10 @@ export const apiPut = <P extends PathOf<'put'>>(path: P, options?: CallOptions<P
 export const apiPatch = <P extends PathOf<'patch'>>(path: P, options?: CallOptions<P, 'patch'>) => apiCall('patch', path, options);
 export const apiDelete = <P extends PathOf<'delete'>>(path: P, options?: CallOptions<P, 'delete'>) => apiCall('delete', path, options);
 
+/** A multipart upload (the one call whose body is not JSON): the path, its parameters and its answer from the contract. */
+export function apiUpload<P extends PathOf<'post'>>(path: P, options: { params?: ApiParams<P, 'post'>; form: FormData }): Promise<ApiAnswer<P, 'post'>> {
+  return apiFetch<ApiAnswer<P, 'post'>>(fillPath(path, options.params as Record<string, string> | undefined), { method: 'POST', body: options.form });
+}
+
 /** The plain-list form of an answer that is a list without paging query and a page with one. */
 export type ListAnswer<T> = Extract<T, readonly unknown[]>;

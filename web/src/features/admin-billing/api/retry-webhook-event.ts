@@ -1,16 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost } from '../../../lib/api-contract';
 import { billingAdminKeys } from './keys';
 
-export interface RetryOutcome {
-  eventId: string;
-  status: 'processed' | 'ignored' | 'failed';
-  detail: string;
-}
-
 /** Applies a failed Stripe event again (its cause fixed): the answer carries the new outcome. */
-export const retryWebhookEvent = (eventId: string) =>
-  apiFetch<RetryOutcome>(`/api/admin/stripe/events/${encodeURIComponent(eventId)}/retry`, { method: 'POST' });
+export const retryWebhookEvent = (eventId: string) => apiPost('/api/admin/stripe/events/{eventId}/retry', { params: { eventId } });
 
 export function useRetryWebhookEvent() {
   const queryClient = useQueryClient();

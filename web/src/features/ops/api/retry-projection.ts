@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { apiPost } from '../../../lib/api-contract';
 import { opsKeys } from './keys';
 
-export const retryProjection = (name: string) =>
-  apiFetch<{ accepted: boolean; name: string }>(`/api/admin/projections/${encodeURIComponent(name)}/retry`, { method: 'POST' });
+export const retryProjection = (name: string) => apiPost('/api/admin/projections/{name}/retry', { params: { name } });
 
 /** A failed read model tries again now, in a worker: the list is refreshed now and a moment later. */
 export function useRetryProjection() {

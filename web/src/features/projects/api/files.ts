@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet } from '../../../lib/api-contract';
-import { apiFetch } from '../../../lib/api';
+import { apiDelete, apiGet, apiUpload } from '../../../lib/api-contract';
 import { boardKeys } from './keys';
 
 export const getFiles = (projectId: string) => apiGet('/api/projects/{id}/files', { params: { id: projectId } }).then((res) => res.data);
@@ -16,7 +15,7 @@ export function useFileActions(projectId: string) {
       mutationFn: (file: File) => {
         const form = new FormData();
         form.append('file', file, file.name);
-        return apiFetch<{ id: string; name: string; bytes: number; pages?: number }>(`/api/projects/${encodeURIComponent(projectId)}/files`, { method: 'POST', body: form });
+        return apiUpload('/api/projects/{id}/files', { params: { id: projectId }, form });
       },
       onSuccess: refresh,
     }),

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { walk } from './import-graph.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const web = walk(join(root, 'web/src'))
+  .map((f) => relative(root, f))
+  .filter((f) => !f.startsWith('web/src/lib/') && !/\.test\.tsx?$/.test(f));
+
+/** Paths, parameters, bodies and answers come from the generated contract (lib/api-contract.ts), never written by hand. */
+describe('the web calls the API through the generated contract', () => {
+  it('reads the web files', () => {
+    expect(web.filter((f) => f.includes('/api/')).length).toBeGreaterThan(20);
+  });
+
+  it('no file outside web/src/lib calls apiFetch', () => {
+    expect(web.filter((f) => /\bapiFetch\b/.test(readFileSync(join(root, f), 'utf8')))).toEqual([]);
+  });
+});
