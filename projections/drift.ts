@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { comparePositions, type LogPosition } from '../services/eventstore/types.ts';
-import { batchLockKey, BEGIN_BATCH } from './projector.ts';
+import { BEGIN_BATCH } from './projector.ts';
 import type { Projection, TableNames } from './types.ts';
 
 /**
@@ -158,7 +158,7 @@ export async function checkDrift(pool: pg.Pool, store: EventStore, projection: P
       await client.query(searchPath);
       const now = await liveCheckpoint(client, projection.name);
       if (!now) throw new Error(`read model ${projection.name} has no live version`);
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [batchLockKey(projection.name, now.version)]);
+      await client.query('SELECT projection_batch_lock($1, $2)', [projection.name, now.version]);
       const held = (await liveCheckpoint(client, projection.name))!;
       await applyUntil(client, store, projection, at, held.position);
       let rows = 0;

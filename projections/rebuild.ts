@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUp } from './projector.ts';
+import { catchUp } from './catch-up.ts';
+import { projections as allProjections } from './registry.ts';
 import { tableNames, type Projection } from './types.ts';
 
 /** The advisory lock held while a projection's versions are prepared or switched. */
@@ -99,7 +100,7 @@ export interface RebuildOptions {
 export async function rebuild(pool: pg.Pool, store: EventStore, projection: Projection, options: RebuildOptions = {}): Promise<number> {
   const version = await prepareRebuild(pool, projection);
   const head = (await store.head()).pos || 1;
-  await catchUp(pool, store, projection, version, {
+  await catchUp(pool, store, [{ projection, version }], {
     batchSize: options.batchSize ?? 2000,
     settleMs: 0,
     signal: options.signal,
@@ -111,4 +112,16 @@ export async function rebuild(pool: pg.Pool, store: EventStore, projection: Proj
   await switchTo(pool, projection, version);
   await options.onProgress?.(1);
   return version;
+}
+
+/** The read models whose rebuild a crash interrupted, or whose code asks for a newer version than the one live. */
+export async function rebuildsToResume(pool: pg.Pool): Promise<string[]> {
+  const res = await pool.query(
+    `SELECT p.name, p.active_version, EXISTS (SELECT 1 FROM projection_checkpoints c WHERE c.name = p.name AND c.status = 'rebuilding') AS building
+       FROM projections p`,
+  );
+  return res.rows.flatMap((row) => {
+    const code = allProjections.find((p) => p.name === row.name);
+    return row.building || (code && code.version > row.active_version) ? [row.name as string] : [];
+  });
 }

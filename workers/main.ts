@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import pino from 'pino';
 import { ensureProjections } from '../projections/projector.ts';
+import { rebuildsToResume } from '../projections/rebuild.ts';
 import { projections } from '../projections/registry.ts';
 import { loadConfig, type Config } from '../services/platform/config.ts';
 import { connectRedis, queuePrefix } from '../services/platform/redis.ts';
@@ -130,15 +131,8 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
 
 /** Rebuilds that a crash interrupted, and read models whose code asks for a newer version. */
 async function resumeRebuilds(pool: ReturnType<typeof createPool>, replay: Queue): Promise<void> {
-  const res = await pool.query(
-    `SELECT p.name, p.active_version, EXISTS (SELECT 1 FROM projection_checkpoints c WHERE c.name = p.name AND c.status = 'rebuilding') AS building
-       FROM projections p`,
-  );
-  for (const row of res.rows) {
-    const code = projections.find((p) => p.name === row.name);
-    if (row.building || (code && code.version > row.active_version)) {
-      const job = rebuildJob(row.name);
-      await replay.add(job.name, job.data, job.opts);
-    }
+  for (const name of await rebuildsToResume(pool)) {
+    const job = rebuildJob(name);
+    await replay.add(job.name, job.data, job.opts);
   }
 }

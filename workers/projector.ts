@@ -1,7 +1,6 @@
 import type { Job, Queue } from 'bullmq';
 import type pg from 'pg';
-import { catchUpLive } from '../projections/live.ts';
-import { catchUp } from '../projections/projector.ts';
+import { catchUp } from '../projections/catch-up.ts';
 import { projectionByName } from '../projections/registry.ts';
 import { projectionsBehind } from '../projections/status.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
@@ -20,8 +19,7 @@ export function projectorHandlers(deps: ProjectorDeps) {
     'catch-up': async (job: Job<JobData<'projector', 'catch-up'>>) => {
       const projection = projectionByName(job.data.projection);
       if (!projection) throw new UnrecoverableError(`unknown projection ${job.data.projection}`);
-      const version = await activeVersion(deps.pool, projection.name, projection.version);
-      return catchUp(deps.pool, deps.store, projection, version, { signal: deps.signal });
+      return catchUp(deps.pool, deps.store, [{ projection }], { signal: deps.signal });
     },
     /**
      * The safety net: catches up, right here, every read model that is behind, so nothing waits for a
@@ -35,17 +33,12 @@ export function projectorHandlers(deps: ProjectorDeps) {
       const behind = await projectionsBehind(deps.pool);
       const live = behind.flatMap((b) => (b.failed ? [] : [projectionByName(b.name)].filter((p) => p !== undefined)));
       let failed = 0;
-      if (live.length > 0) await catchUpLive(deps.pool, deps.store, { list: live, settleMs: 0, signal: deps.signal }).catch(() => failed++);
+      if (live.length > 0) await catchUp(deps.pool, deps.store, live.map((projection) => ({ projection })), { liveOnly: true, settleMs: 0, signal: deps.signal }).catch(() => failed++);
       for (const { name, version } of behind.filter((b) => b.failed)) {
         const projection = projectionByName(name);
-        if (projection) await catchUp(deps.pool, deps.store, projection, version, { signal: deps.signal, settleMs: 0 }).catch(() => failed++);
+        if (projection) await catchUp(deps.pool, deps.store, [{ projection, version }], { signal: deps.signal, settleMs: 0 }).catch(() => failed++);
       }
       return { behind: behind.length, failed };
     },
   } satisfies QueueHandlers<'projector'>;
-}
-
-async function activeVersion(pool: pg.Pool, name: string, fallback: number): Promise<number> {
-  const res = await pool.query('SELECT active_version FROM projections WHERE name = $1', [name]);
-  return res.rows[0]?.active_version ?? fallback;
 }

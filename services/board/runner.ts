@@ -171,6 +171,9 @@ async function meet(deps: BoardDeps, meeting: Meeting, holds: HoldRef[], signal:
   }
   const state = await load(deps, meeting);
   const turn = currentTurn(state);
+  // The rounds are over: the holds of calls that will not be made (advisors who dropped out) go back
+  // now, so the credits are free before the meeting says it has ended.
+  await releaseHolds(deps, meeting, unsettled(holds, state, meeting.turn).filter((h) => h.round !== 0));
   const hold = meeting.synthesis && holdOf(holds, 0, meeting.synthesis.spec.assistantId);
   if (hold && !signal.aborted && state.status === 'running' && turn?.turn === meeting.turn && turn.synthesis?.status === 'waiting') {
     await synthesize(deps, meeting, state, hold, signal);

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 
 export interface HashedContent {
   streamId: string;
+  /** The event's position in its stream (the chain's order). */
   position: number;
   eventId: string;
   type: string;

@@ -8,7 +8,6 @@ import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg } from '../support/orgs';
 import { clockPast, waitFor } from '../support/processes';
 import { readFileSync } from 'node:fs';
-import { batchLockKey } from '../../projections/projector.ts';
 import { verifyExport } from '../../services/audit/export/verify-export.ts';
 import { adminLockKey } from '../../projections/rebuild.ts';
 
@@ -200,13 +199,15 @@ describe('an admin rebuilds a read model', { timeout: 360_000 }, () => {
    * released, so that the page is seen at known points of the rebuild whatever the machine's speed.
    */
   const held = new Set<() => Promise<void>>();
-  async function hold(lock: string) {
+  /** Holds a lock from another connection: an advisory lock's key, or a read model version's batch lock. */
+  async function hold(lock: string | { name: string; version: number }) {
     const client = new pg.Client({ connectionString: t.config.DATABASE_URL });
     client.on('error', () => {});
     await client.connect();
     await client.query('SET idle_in_transaction_session_timeout = 0');
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+    if (typeof lock === 'string') await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+    else await client.query('SELECT projection_batch_lock($1, $2)', [lock.name, lock.version]);
     const release = async () => {
       if (!held.delete(release)) return;
       await client.query('COMMIT').finally(() => client.end());
@@ -247,7 +248,7 @@ describe('an admin rebuilds a read model', { timeout: 360_000 }, () => {
       new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
     });
 
-    const releaseBatches = await hold(batchLockKey('ledger', next));
+    const releaseBatches = await hold({ name: 'ledger', version: next });
     await row.getByRole('button', { name: 'Rebuild ledger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rebuild ledger?' });
     await dialog.getByRole('button', { name: 'Start rebuild' }).click();

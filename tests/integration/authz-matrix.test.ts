@@ -333,7 +333,7 @@ describe('each admin route checks its own permission', () => {
       expect((await admin.delete(`/api/admin/users/${userId}/roles/${roleId}`)).status).toBe(200);
     }
     expect(await userIdOf(admin, 'partial@example.com')).toBe(userId);
-  });
+  }, 300_000); // every permission times every guarded route: minutes when the machine is busy
 
   it('grants a whole branch to the holder of its parent (admin.users grants admin.users.edit)', async () => {
     const { id: userId, client } = await activeMember(app.url, admin, 'branch@example.com', 'Bran Ch');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { catchUp, ensureProjections } from '../../projections/projector.ts';
+import { catchUp } from '../../projections/catch-up.ts';
+import { ensureProjections } from '../../projections/projector.ts';
 import { tableNames } from '../../projections/types.ts';
 import { usageDailyProjection } from '../../projections/usage-daily/index.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
@@ -42,7 +43,7 @@ const days = async (orgId: string) =>
  */
 async function catchUpOn(count: number, options: { batchSize?: number } = {}) {
   let applied = 0;
-  await waitFor(`${count} events applied`, async () => (applied += await catchUp(pool, store, usageDailyProjection, undefined, { ...options, settleMs: 0 })) >= count);
+  await waitFor(`${count} events applied`, async () => (applied += await catchUp(pool, store, [{ projection: usageDailyProjection }], { ...options, settleMs: 0 })) >= count);
 }
 
 describe('usage per day (the profile chart)', () => {

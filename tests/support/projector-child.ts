@@ -1,7 +1,8 @@
 // A projector process for the crash test: copies every 'Counted' event into a table with no
 // unique key, so an event applied twice would show as a duplicate row.
 import pg from 'pg';
-import { catchUp, ensureProjections } from '../../projections/projector.ts';
+import { catchUp } from '../../projections/catch-up.ts';
+import { ensureProjections } from '../../projections/projector.ts';
 import type { Projection } from '../../projections/types.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
 
@@ -20,7 +21,7 @@ export const copyProjection: Projection = {
 if (process.argv[1]?.endsWith('projector-child.ts')) {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 });
   await ensureProjections(pool, [copyProjection]);
-  const applied = await catchUp(pool, new EventStore(pool), copyProjection, 1, { batchSize: 200, settleMs: 0 });
+  const applied = await catchUp(pool, new EventStore(pool), [{ projection: copyProjection, version: 1 }], { batchSize: 200, settleMs: 0 });
   console.log(`applied ${applied}`);
   await pool.end();
 }

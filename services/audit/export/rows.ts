@@ -1,3 +1,5 @@
+import type { HashedContent } from '../../eventstore/hash-chain.ts';
+
 /**
  * One row of a ledger export, and the only code that makes or reads one: the export writes rows with
  * it, and the offline verifier (bin/verify-export.ts) rebuilds every row from the fields the hash
@@ -6,16 +8,8 @@
  * Nothing here touches a database.
  */
 
-/** What the hash chain covers (event_content_of in migrations/functions/event-store.sql), with the stored hashes. */
-export interface ChainedEvent {
-  streamId: string;
-  /** The event's position in its stream (the chain's order). */
-  position: number;
-  eventId: string;
-  type: string;
-  /** The event's data and metadata exactly as hashed: Postgres's text of the jsonb. */
-  data: string;
-  metadata: string;
+/** What the hash chain covers (services/eventstore/hash-chain.ts), with the stored hashes. */
+export interface ChainedEvent extends HashedContent {
   /** Hex sha256 of the previous event's hash in the stream (empty for the first) and this event's content. */
   previousHash: string;
   hash: string;

@@ -1,0 +1,196 @@
+import type pg from 'pg';
+import type { EventStore } from '../services/eventstore/store.ts';
+import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
+import { BEGIN_BATCH, notifyProgress, ProjectionError } from './projector.ts';
+import { projectionByName } from './registry.ts';
+import { tableNames, type Projection } from './types.ts';
+
+/** A read model to catch up: a given version (a rebuild's), or its active one. */
+export interface CatchUpTarget {
+  projection: Projection;
+  version?: number;
+}
+
+export interface CatchUpOptions {
+  batchSize?: number;
+  /** How long to keep polling for events held back by a transaction that is still open. */
+  settleMs?: number;
+  /** Only the targets whose active version is live (not failed): the live catch-up's choice. */
+  liveOnly?: boolean;
+  /** Stops early (for shutdown). */
+  signal?: AbortSignal;
+  /** Asked when caught up: true when a wake-up came meanwhile, served by one more loop here. */
+  woken?: () => boolean;
+  onBatch?: (applied: number, position: LogPosition) => void;
+}
+
+interface Locked {
+  projection: Projection;
+  version: number;
+  from: LogPosition;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The one catch-up engine: brings a list of read models (one read model is a list of one) up to the
+ * head of the log. One transaction per batch: each one's batch lock (projection_batch_lock, taken in
+ * name order, so two catch-ups never deadlock and simply take turns), their checkpoints read under
+ * the locks, one read of the events any of them handles, each applying its own part, and one
+ * compare-and-set of their checkpoints. Progress is announced after the commit, never inside it.
+ *
+ * A batch one of several cannot apply is rolled back and each is then caught up alone, so the failing
+ * one is recorded as failed and the others move on; caught up alone, the failure is recorded and
+ * thrown (ProjectionError). Answers how many events were applied (summed over read models).
+ */
+export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonly CatchUpTarget[], options: CatchUpOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 1000;
+  const settleUntil = Date.now() + (options.settleMs ?? 1000);
+  const types = [...new Set(targets.flatMap((t) => t.projection.handles))];
+  let total = 0;
+  for (;;) {
+    if (options.signal?.aborted) return total;
+    const client = await pool.connect();
+    let released = false;
+    const release = (broken?: Error) => {
+      if (!released) client.release(broken);
+      released = true;
+    };
+    let read = 0;
+    let moved: { locked: Locked; applied: number }[] = [];
+    let reached: LogPosition | null = null;
+    try {
+      await client.query(BEGIN_BATCH);
+      const locked = await lockTargets(client, targets, options.liveOnly ?? false);
+      if (locked.length === 0) {
+        await client.query('COMMIT');
+        if (!options.liveOnly) throw new Error(`no checkpoint for read model ${targets.map((t) => `${t.projection.name} v${t.version ?? 'active'}`).join(', ')}`);
+        return total;
+      }
+      const from = locked.map((l) => l.from).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+      const batch = await store.readBatch(from, batchSize, [...new Set(locked.flatMap((l) => l.projection.handles))], client);
+      read = batch.events.length;
+      const last = batch.events.at(-1);
+      // A batch that is not full has seen every relevant event up to the safe head: move there.
+      const to = read < batchSize && batch.head && comparePositions(batch.head, from) > 0 ? batch.head : last ? { xid: last.transactionId, pos: last.globalPosition } : from;
+      reached = to;
+      moved = locked.filter((l) => comparePositions(to, l.from) > 0).map((l) => ({ locked: l, applied: 0 }));
+      let failing: Locked | null = null;
+      try {
+        for (const m of moved) {
+          failing = m.locked;
+          const events = partOf(batch.events, m.locked);
+          if (events.length > 0) await m.locked.projection.apply(client, events, tableNames(m.locked.version));
+          m.applied = events.length;
+        }
+      } catch (err) {
+        await client.query('ROLLBACK');
+        release();
+        if (locked.length === 1) await failed(pool, failing!, partOf(batch.events, failing!), err);
+        // One by one: the one that fails records its failure; the others are not held back by it.
+        for (const l of locked) total += await catchUp(pool, store, [l], { ...options, liveOnly: false, settleMs: 0, woken: undefined }).catch(() => 0);
+        return total;
+      }
+      if (moved.length > 0 && !(await moveCheckpoints(client, moved.map((m) => m.locked), to))) {
+        // Moved meanwhile by a catch-up that did not hold the lock (none should): read again.
+        await client.query('ROLLBACK');
+        release();
+        continue;
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      if (released) throw err;
+      // A connection that cannot even roll back (lost, or stuck behind a timed-out statement) is closed, not pooled.
+      await client.query('ROLLBACK').then(() => release(), (e: Error) => release(e));
+      throw err;
+    }
+    release();
+    const applied = moved.reduce((n, m) => n + m.applied, 0);
+    total += applied;
+    if (moved.length > 0) {
+      options.onBatch?.(applied, reached!);
+      await notifyProgress(pool, moved.map((m) => ({ name: m.locked.projection.name, version: m.locked.version, position: reached! })));
+    }
+    if (read === batchSize) continue;
+    // Caught up as far as is visible; events held back by a transaction still open are waited for briefly.
+    if (reached && Date.now() < settleUntil && (await store.hasEventsAfter(reached, types))) {
+      await sleep(5);
+      continue;
+    }
+    if (options.woken?.()) continue;
+    return total;
+  }
+}
+
+/** The events of a batch one read model handles, after its own checkpoint. */
+const partOf = (events: StoredEvent[], l: Locked) => {
+  const handles = new Set<string>(l.projection.handles);
+  return events.filter((e) => handles.has(e.type) && comparePositions({ xid: e.transactionId, pos: e.globalPosition }, l.from) > 0);
+};
+
+/** Takes the targets' batch locks in name order, then reads where each stands under them. */
+async function lockTargets(client: pg.PoolClient, targets: readonly CatchUpTarget[], liveOnly: boolean): Promise<Locked[]> {
+  const names = targets.map((t) => t.projection.name);
+  const versions = targets.map((t) => t.version ?? null);
+  const locked = await client.query(
+    `SELECT x.name, x.version, projection_batch_lock(x.name, x.version)::text AS locked
+       FROM (SELECT c.name, c.version FROM unnest($1::text[], $2::int[]) AS t(name, version)
+               JOIN projections p ON p.name = t.name
+               JOIN projection_checkpoints c ON c.name = t.name AND c.version = coalesce(t.version, p.active_version)
+              WHERE NOT $3::boolean OR c.status = 'live'
+              ORDER BY c.name, c.version) x`,
+    [names, versions, liveOnly],
+  );
+  if (locked.rowCount === 0) return [];
+  const cps = await client.query(
+    `SELECT name, version, last_xid::text AS xid, last_pos AS pos FROM projection_checkpoints
+      WHERE (name, version) IN (SELECT * FROM unnest($1::text[], $2::int[])) AND (NOT $3::boolean OR status = 'live')`,
+    [locked.rows.map((r) => r.name), locked.rows.map((r) => r.version), liveOnly],
+  );
+  return cps.rows.flatMap((r) => {
+    const projection = targets.find((t) => t.projection.name === r.name)?.projection ?? projectionByName(r.name);
+    return projection ? [{ projection, version: r.version as number, from: { xid: r.xid as string, pos: Number(r.pos) } }] : [];
+  });
+}
+
+/** Moves every checkpoint from where it was read to `to`, a failed one back to live: false when one had moved meanwhile. */
+async function moveCheckpoints(client: pg.PoolClient, locked: Locked[], to: LogPosition): Promise<boolean> {
+  const res = await client.query(
+    `UPDATE projection_checkpoints c
+        SET last_xid = $5::xid8, last_pos = $6, status = CASE WHEN c.status = 'failed' THEN 'live' ELSE c.status END,
+            last_error = NULL, error_at = NULL, updated_at = now()
+       FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[]) AS u(name, version, xid, pos)
+      WHERE c.name = u.name AND c.version = u.version AND c.last_xid = u.xid::xid8 AND c.last_pos = u.pos`,
+    [locked.map((l) => l.projection.name), locked.map((l) => l.version), locked.map((l) => l.from.xid), locked.map((l) => l.from.pos), to.xid, to.pos],
+  );
+  return res.rowCount === locked.length;
+}
+
+/** A read model caught up alone failed on this batch: which event throws is found and recorded, and thrown. */
+async function failed(pool: pg.Pool, l: Locked, events: StoredEvent[], err: unknown): Promise<never> {
+  const t = tableNames(l.version);
+  const client = await pool.connect();
+  let position = events[0]?.globalPosition ?? 0;
+  try {
+    await client.query('BEGIN');
+    for (const event of events) {
+      try {
+        await client.query('SAVEPOINT one');
+        await l.projection.apply(client, [event], t);
+        await client.query('RELEASE SAVEPOINT one');
+      } catch {
+        position = event.globalPosition;
+        break;
+      }
+    }
+  } finally {
+    await client.query('ROLLBACK').catch(() => {});
+    client.release();
+  }
+  await pool.query(
+    `UPDATE projection_checkpoints SET status = 'failed', last_error = $3, error_at = now(), updated_at = now()
+      WHERE name = $1 AND version = $2`,
+    [l.projection.name, l.version, `at position ${position}: ${(err as Error)?.message ?? String(err)}`],
+  );
+  throw new ProjectionError(l.projection.name, position, err);
+}
