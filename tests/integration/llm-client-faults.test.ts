@@ -3,19 +3,23 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLlmClient, type LlmClient } from '../../services/board/llm/client.ts';
 import type { LlmSettings } from '../../services/board/llm/settings.ts';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm.ts';
+import { waitFor } from '../support/processes.ts';
 import { ask, llmFailure, llmTestSettings, modelName, TEST_LLM_KEY } from '../support/llm-client.ts';
 
 /** The official client against a local OpenAI-compatible server: providers that hang, break or leak. */
 let fake: FakeLlm;
 let llm: LlmClient;
-/** A client that gives up on a silent provider after 200 ms (and retries once). */
+/**
+ * A client that gives up on a silent provider after a second (and retries once): long enough that a
+ * busy machine's stalled event loop does not give up on a request before the provider has read it.
+ */
 let impatient: LlmClient;
 const settings = (over: Partial<LlmSettings> = {}) => llmTestSettings(fake.url, over);
 
 beforeAll(async () => {
   fake = await startFakeLlm();
   llm = createLlmClient(settings());
-  impatient = createLlmClient(settings({ timeoutMs: 200, maxRetries: 1 }));
+  impatient = createLlmClient(settings({ timeoutMs: 1000, maxRetries: 1 }));
 });
 afterAll(async () => fake?.close());
 
@@ -24,7 +28,8 @@ describe('timeouts', () => {
     const model = modelName();
     fake.script(model, { type: 'hang' }, { type: 'hang' });
     const error = await llmFailure(ask(impatient, model).call);
-    expect(error).toMatchObject({ kind: 'timeout', attempts: 2, reason: 'The model provider sent nothing for 0.2 s (2 attempts)' });
+    expect(error).toMatchObject({ kind: 'timeout', attempts: 2, reason: 'The model provider sent nothing for 1 s (2 attempts)' });
+    await waitFor('the retry to reach the provider', async () => fake.requestsFor(model).length === 2, 5000);
     expect(fake.requestsFor(model)).toHaveLength(2);
   });
 
