@@ -331,7 +331,9 @@ export class EventStore {
   /**
    * Like readAll, but only events of the given types, and with the furthest position it is safe to
    * move a checkpoint to when the batch is not full (read in the same snapshot, so nothing between
-   * the two can be skipped).
+   * the two can be skipped). The events come as rows (each decoded by the driver as it arrives, not
+   * one JSON document of the whole batch); the head rides on every row, and on one row of its own
+   * when the batch is empty.
    */
   async readBatch(
     after: LogPosition,
@@ -339,24 +341,26 @@ export class EventStore {
     types: readonly string[],
     client?: Queryable,
   ): Promise<{ events: StoredEvent[]; head: LogPosition | null }> {
-    const res = await (client ?? this.pool).query(
-      `WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+    const res = await (client ?? this.pool).query({
+      name: 'es-read-batch',
+      text: `WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
             batch AS (
               SELECT ${EVENT_COLUMNS} FROM event_log, bound
                WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
                  AND transaction_id < bound.xmin AND type = ANY($4::text[])
                ORDER BY transaction_id, global_position LIMIT $3),
             head AS (
-              SELECT transaction_id::text AS xid, global_position AS pos FROM event_log, bound
+              SELECT transaction_id::text AS head_xid, global_position AS head_pos FROM event_log, bound
                WHERE transaction_id < bound.xmin
                ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
-       SELECT (SELECT coalesce(json_agg(b ORDER BY b.transaction_id::xid8, b.global_position), '[]'::json) FROM batch b) AS events,
-              (SELECT row_to_json(h) FROM head h) AS head`,
-      [after.xid, after.pos, limit, types],
-    );
-    const row = res.rows[0];
-    const head = row.head ? { xid: String(row.head.xid), pos: Number(row.head.pos) } : null;
-    return { events: (row.events as EventRow[]).map(toStoredEvent), head };
+       SELECT head.*, batch.* FROM (SELECT 1) one LEFT JOIN head ON true LEFT JOIN batch ON true
+        ORDER BY batch.transaction_id::xid8, batch.global_position`,
+      values: [after.xid, after.pos, limit, types],
+    });
+    const first = res.rows[0] as { head_xid: string | null; head_pos: string | null } | undefined;
+    const head = first?.head_xid != null ? { xid: first.head_xid, pos: Number(first.head_pos) } : null;
+    const events = res.rows[0]?.event_id == null ? [] : (res.rows as EventRow[]).map(toStoredEvent);
+    return { events, head };
   }
 
   /**

@@ -39,12 +39,20 @@ describe('rebuilding read models from the log', () => {
 
     const versionsBefore = new Map((await statuses()).map((s) => [s.name, s.version]));
     for (const projection of projections) {
-      const live = await dumpTables(t.db, projection);
-      await rebuild(t.db, t.app.store, projection);
-      const rebuilt = await dumpTables(t.db, projection);
-      expect(rebuilt, projection.name).toEqual(live);
+      // The product keeps running (sweeps expire holds and lots): a comparison during which an event
+      // this read model handles was appended is made again, once the live one has it too.
+      for (let attempt = 1; ; attempt++) {
+        const head = await t.app.store.head();
+        await waitFor('live projections to catch up', allCaughtUp);
+        const live = await dumpTables(t.db, projection);
+        await rebuild(t.db, t.app.store, projection);
+        const rebuilt = await dumpTables(t.db, projection);
+        if (attempt < 5 && (await t.app.store.hasEventsAfter(head, projection.handles))) continue;
+        expect(rebuilt, projection.name).toEqual(live);
+        break;
+      }
     }
-    for (const s of await statuses()) expect(s.version, s.name).toBe(versionsBefore.get(s.name)! + 1);
+    for (const s of await statuses()) expect(s.version, s.name).toBeGreaterThan(versionsBefore.get(s.name)!);
   });
 
   it('runs a rebuild asked for twice at once only once, and swaps it in', async () => {
