@@ -191,7 +191,11 @@ describe('admin organizations', () => {
     const res = await admin.get('/api/admin/orgs');
     expect(res.status).toBe(200);
     const org = (res.body as { name: string }[]).find((o) => o.name === 'Admin Org');
-    expect(org).toEqual({ id: expect.any(String), name: 'Admin Org', is_active: true, credit_balance: 0, last_billing: null, subscription: null });
+    expect(org).toEqual({
+      id: expect.any(String), name: 'Admin Org', is_active: true, credit_balance: 0, last_billing: null, subscription: null,
+      // The teams issue: each organization's members with their roles (its creator, the owner).
+      members: [expect.objectContaining({ role: 'owner', userId: expect.any(String) })],
+    });
   });
 
   it('toggles an organization with exactly one event each time, visible in the list at once', async () => {
