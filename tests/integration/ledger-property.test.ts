@@ -237,7 +237,7 @@ describe('the credit ledger under random interleavings', () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (rounds) => {
         const run = new Run();
-        await t.app.store.append(orgStreamId(run.orgId), [{ type: 'OrganizationCreated', data: { orgId: run.orgId, name: `P ${run.orgId}`, createdBy: 'p', at: run.at() } }], {
+        await t.app.store.append(orgStreamId(run.orgId), [{ type: 'OrganizationCreated', data: { orgId: run.orgId, name: `P ${run.orgId}`, createdBy: randomUUID(), at: run.at() } }], {
           expected: 'no_stream',
         });
         for (const round of rounds) {
