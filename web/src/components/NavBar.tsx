@@ -68,9 +68,9 @@ export function NavBar() {
           })}
           {user && (
             <>
-              <NavLink to={paths.profile.path} className={({ isActive }) => `${linkClass({ isActive })} navbar__profile`}>
+              <NavLink to={paths.profile.path} className={({ isActive }) => `${linkClass({ isActive })} navbar__profile`} title={displayName(user)}>
                 <Avatar src={user.avatar_url} size={32} />
-                <span>{displayName(user)}</span>
+                <span className="navbar__username">{displayName(user)}</span>
               </NavLink>
               <a className="navbar__link navbar__logout" href={paths.api.logout}>
                 Logout
