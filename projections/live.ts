@@ -11,13 +11,14 @@ export const everyReadModel = allProjections.map((projection) => ({ projection }
 /**
  * The worker's side of "read models woken in-process": LISTENs to the notification sent after each
  * committed append and catches every live read model up at once, together (one catch-up of them all).
- * A wake-up that arrives during a catch-up is served by its next loop. The one safety net behind it
- * (events held back past the settle wait, a lost notification) is the workers' `catch-up-all` job.
+ * A wake-up that arrives during a catch-up is served by its next loop. A tick wakes it every second
+ * as well; the workers' `catch-up-all` job is the safety net across processes.
  */
 export class LiveCatchUp {
   private listener: Listening | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  private tick: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
 
   constructor(
@@ -28,6 +29,11 @@ export class LiveCatchUp {
   ) {}
 
   async start(): Promise<this> {
+    // Events held back past the settle wait by a transaction that was still open, and that ended
+    // without an append's wake-up, are caught up on the next one: this tick makes sure there is one
+    // even in a process without the job queue's safety net (a full run lost a wake-up without it).
+    this.tick = setInterval(() => this.wake(), 1000);
+    this.tick.unref();
     this.listener = await listen(this.connectionString, [APPENDED_CHANNEL], {
       onNotification: () => this.wake(),
       // Whatever was appended while not listening is caught up now.
@@ -58,6 +64,7 @@ export class LiveCatchUp {
   }
 
   async close(): Promise<void> {
+    if (this.tick) clearInterval(this.tick);
     this.abort.abort();
     await this.listener?.close();
     await this.running;

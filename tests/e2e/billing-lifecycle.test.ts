@@ -45,7 +45,8 @@ describe('changing plans in the browser', { timeout: 120_000 }, () => {
     await billingSays(/^Renews on /);
 
     await page.goto('/subscribe/plan-starter');
-    await page.getByRole('button', { name: 'Start Subscription' }).click();
+    // A change says what it does (issue 23 item 3): a downgrade starts at the period's end.
+    await page.getByRole('button', { name: /^Starter from \d{4}-\d{2}-\d{2}/ }).click();
     await page.waitForURL('**/profile');
     expect(await billingSays(/^Starter from /)).toMatch(/^Starter from \S+/);
 

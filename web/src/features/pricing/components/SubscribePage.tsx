@@ -90,6 +90,8 @@ export default function SubscribePage() {
     action = changeLabel(plan.data, currentPriced, live.currentPeriodEnd, from);
   }
   const waiting = Boolean(live?.requestedPlanId);
+  // Until the plan in force is known, the button cannot say whether it starts a plan or changes one.
+  const knowing = current.isPending || (monthly && (billing.isPending || plans.isPending));
 
   return (
     <div className="page page--narrow subscribe">
@@ -122,7 +124,7 @@ export default function SubscribePage() {
         <button
           type="button"
           className="button button--primary button--large"
-          disabled={blocked || waiting || checkout.isPending || checkout.isSuccess}
+          disabled={blocked || waiting || knowing || checkout.isPending || checkout.isSuccess}
           onClick={start}
         >
           {checkout.isPending ? 'Starting...' : action}
