@@ -4,6 +4,7 @@ import { orgStreamId } from '../../services/orgs/events.ts';
 import { planDecider } from '../../services/plans/decider.ts';
 import { planStreamId } from '../../services/plans/events.ts';
 import { startApp, type TestApp } from '../support/app.ts';
+import { waitFor } from '../support/processes.ts';
 import { Client, signIn } from '../support/http.ts';
 import { activeMember, signInAdmin } from '../support/identity.ts';
 
@@ -134,7 +135,11 @@ describe('POST /api/me/profile/update', () => {
     // Spent as a member does: the next read waits for the read models to show it.
     expect((await bea.post('/api/usage', { credits: 7, description: 'Board meeting', idempotencyKey: 'profile-1' })).status).toBe(200);
 
-    const profile = (await bea.get('/api/me/profile')).body;
+    // The read waits (1 s) for the read models, and says so when they are still behind on a busy machine.
+    const profile = (await waitFor('a profile that is not stale', async () => {
+      const res = await bea.get('/api/me/profile');
+      return res.headers.get('x-stale') === null && res;
+    })).body;
     expect(profile.credits).toBe(93);
     expect(profile.organization).toMatchObject({ credits: 93, subscription: { id: 'starter', name: 'Starter', description: 'For founders testing ideas.', monthly_credits: 100, is_one_time: false } });
     expect(profile.transactions.map((t: { type: string; amount: number; description: string }) => [t.type, t.amount, t.description])).toEqual([
