@@ -2,7 +2,6 @@ import type pg from 'pg';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
 import { BEGIN_BATCH, notifyProgress, ProjectionError } from './projector.ts';
-import { projectionByName } from './registry.ts';
 import { tableNames, type Projection } from './types.ts';
 
 /** A read model to catch up: a given version (a rebuild's), or its active one. */
@@ -148,7 +147,7 @@ async function lockTargets(client: pg.PoolClient, targets: readonly CatchUpTarge
     [locked.rows.map((r) => r.name), locked.rows.map((r) => r.version), liveOnly],
   );
   return cps.rows.flatMap((r) => {
-    const projection = targets.find((t) => t.projection.name === r.name)?.projection ?? projectionByName(r.name);
+    const projection = targets.find((t) => t.projection.name === r.name)?.projection;
     return projection ? [{ projection, version: r.version as number, from: { xid: r.xid as string, pos: Number(r.pos) } }] : [];
   });
 }

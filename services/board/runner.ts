@@ -156,7 +156,7 @@ async function synthesize(deps: BoardDeps, meeting: Meeting, state: SessionState
 const holdOf = (holds: HoldRef[], round: number, assistantId: string) => holds.find((h) => h.round === round && h.assistantId === assistantId);
 
 /** The rounds, then the synthesis; at the end every hold not captured is released. */
-async function meet(deps: BoardDeps, meeting: Meeting, holds: HoldRef[], signal: AbortSignal): Promise<void> {
+async function meet(deps: BoardDeps, meeting: Meeting, holds: HoldRef[], signal: AbortSignal, released: Set<string>): Promise<void> {
   for (let round = 1; round <= meeting.rounds; round++) {
     const state = await load(deps, meeting);
     const turn = currentTurn(state);
@@ -173,7 +173,9 @@ async function meet(deps: BoardDeps, meeting: Meeting, holds: HoldRef[], signal:
   const turn = currentTurn(state);
   // The rounds are over: the holds of calls that will not be made (advisors who dropped out) go back
   // now, so the credits are free before the meeting says it has ended.
-  await releaseHolds(deps, meeting, unsettled(holds, state, meeting.turn).filter((h) => h.round !== 0));
+  const dropped = unsettled(holds, state, meeting.turn).filter((h) => h.round !== 0);
+  for (const h of dropped) released.add(h.holdId);
+  await releaseHolds(deps, meeting, dropped);
   const hold = meeting.synthesis && holdOf(holds, 0, meeting.synthesis.spec.assistantId);
   if (hold && !signal.aborted && state.status === 'running' && turn?.turn === meeting.turn && turn.synthesis?.status === 'waiting') {
     await synthesize(deps, meeting, state, hold, signal);
@@ -188,11 +190,13 @@ async function meet(deps: BoardDeps, meeting: Meeting, holds: HoldRef[], signal:
 export function runMeeting(deps: BoardDeps, meeting: Meeting, holds: HoldRef[]): void {
   const stopped = deps.live.started(meeting.sessionId);
   const signal = AbortSignal.any([deps.signal, stopped]);
-  const work = meet(deps, meeting, holds, signal)
+  // Holds the meeting gave back itself: the end does not release them a second time.
+  const released = new Set<string>();
+  const work = meet(deps, meeting, holds, signal, released)
     .catch((err) => deps.log.warn({ err, sessionId: meeting.sessionId }, 'could not run a board meeting'))
     .finally(async () => {
       const state = await load(deps, meeting).catch(() => null);
-      await releaseHolds(deps, meeting, state ? unsettled(holds, state, meeting.turn) : holds);
+      await releaseHolds(deps, meeting, (state ? unsettled(holds, state, meeting.turn) : holds).filter((h) => !released.has(h.holdId)));
       deps.live.finished(meeting.sessionId, stopped);
       deps.live.changed(meeting.sessionId);
     });
