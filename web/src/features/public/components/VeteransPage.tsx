@@ -5,13 +5,19 @@ import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { paths } from '../../../paths';
 import '../public.css';
 
+const REDIRECT_AFTER_MS = 600;
+
 /** Leaves for the partner's veterans-resources site (spec), or says it is coming when none is configured. */
 export default function VeteransPage() {
   const { config, isPending } = useRuntimeConfig();
   const site = config.veteransSiteUrl;
 
+  // The redirect text stays a moment before the page leaves, so it is read (and not lost to a
+  // navigation that starts in the same frame as the render: a busy run's browser test missed it).
   useEffect(() => {
-    if (site) window.location.replace(site);
+    if (!site) return;
+    const timer = window.setTimeout(() => window.location.replace(site), REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(timer);
   }, [site]);
 
   if (isPending) return <Loading />;
