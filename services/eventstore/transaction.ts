@@ -6,7 +6,19 @@ import { retryOnClash } from './retry.ts';
 import type { EventStore } from './store.ts';
 import type { AppendResult, DomainEvent } from './types.ts';
 
-export interface Tx {
+/** Commands on several streams, written together (a transaction's, or a context's: see context.ts). */
+export interface Writes {
+  run<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+    command: C,
+    options: Omit<CommandOptions<S, E>, 'client'>,
+  ): Promise<CommandOutcome<S, E>>;
+  /** Runs once the writes have committed (never for an attempt that rolled back or is run again). */
+  afterCommit(fn: () => void): void;
+}
+
+export interface Tx extends Writes {
   client: pg.PoolClient;
   run<C, E extends DomainEvent, S>(
     decider: Decider<C, E, S>,
