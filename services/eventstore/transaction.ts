@@ -18,16 +18,9 @@ export interface Writes {
   afterCommit(fn: () => void): void;
 }
 
+/** A Postgres transaction's writes, with its connection for what is written beside them (reservations). */
 export interface Tx extends Writes {
   client: pg.PoolClient;
-  run<C, E extends DomainEvent, S>(
-    decider: Decider<C, E, S>,
-    streamId: string,
-    command: C,
-    options: Omit<CommandOptions<S, E>, 'client'>,
-  ): Promise<CommandOutcome<S, E>>;
-  /** Runs once the transaction has committed (never for an attempt that rolled back or is run again). */
-  afterCommit(fn: () => void): void;
 }
 
 export interface Committed<T> {
