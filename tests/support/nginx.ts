@@ -11,7 +11,7 @@ export const haveNginx = () => spawnSync('nginx', ['-v']).status === 0;
  * The shipped proxy configuration (deploy/nginx/default.conf.template, as the nginx image fills it
  * from the environment) run by the test's own nginx on `port`, in a folder of its own.
  */
-export async function startNginx(port: number, vars: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+export async function startNginx(port: number, vars: Record<string, string>): Promise<{ pid: number; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
   const template = readFileSync(new URL('../../deploy/nginx/default.conf.template', import.meta.url), 'utf8');
@@ -36,6 +36,7 @@ http {
     return true;
   });
   return {
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGQUIT');

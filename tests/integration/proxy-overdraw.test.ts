@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi } from '../../bin/compose.ts';
+import { loadState } from '../../services/eventstore/command-handler.ts';
+import { AFFINITY_COOKIE } from '../../services/http/plugins/affinity.ts';
+import { orgDecider } from '../../services/orgs/decider.ts';
+import { orgStreamId } from '../../services/orgs/events.ts';
+import { startApp, type TestApp } from '../support/app.ts';
+import { haveNginx, startNginx } from '../support/nginx.ts';
+import { memberWithOrg } from '../support/orgs.ts';
+import { freePort } from '../support/processes.ts';
+
+/**
+ * Issue 26 item 5: two API processes behind the shipped proxy (each keeps its own state of the
+ * organizations it serves). With the routing cookie one organization's debits reach one process and
+ * never clash; with routing cookies that spread them over both (nothing trusts the cookie), the
+ * processes clash and are refused by the expected version: either way the organization is never
+ * overdrawn and each debit is spent once.
+ */
+const available = haveNginx();
+if (!available) console.warn('proxy-overdraw.test: skipped, nginx is not installed (apt-get install nginx)');
+
+let t: TestApp;
+let second: FastifyInstance;
+let proxy: { stop(): Promise<void> } | undefined;
+let proxyUrl: string;
+
+beforeAll(async () => {
+  if (!available) return;
+  t = await startApp();
+  // A second API process's worth: its own app, pool, per-organization queue and kept states.
+  second = await buildApi(t.config);
+  await second.listen({ port: 0, host: '127.0.0.1' });
+  const port = await freePort();
+  proxy = await startNginx(port, {
+    API_1: new URL(t.url).host,
+    API_2: `127.0.0.1:${(second.server.address() as AddressInfo).port}`,
+    PROXY_PORT: String(port),
+  });
+  proxyUrl = `http://127.0.0.1:${port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.stop();
+  await second?.close();
+  await t?.close();
+});
+
+const commandsOf = () => [t.app.metrics.commands, second.metrics.commands];
+
+/** `n` debits of one credit at once through the proxy, each with the routing cookie `route(i)` beside the session. */
+async function debits(cookie: string, n: number, route: (i: number) => string) {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const res = await fetch(`${proxyUrl}/api/usage`, {
+        method: 'POST',
+        headers: { cookie: `${cookie}; ${AFFINITY_COOKIE}=${route(i)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ credits: 1, description: 'proxied', idempotencyKey: randomUUID() }),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+}
+
+describe.skipIf(!available)('two API processes behind the proxy', () => {
+  it('with the routing cookie, serve one organization from one process: exactly its credits are spent, none twice', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'proxied-one@example.com', 30);
+    const before = commandsOf();
+    const statuses = await debits(client.cookie, 60, () => orgId);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 402)).toBe(true);
+    const served = commandsOf().map((n, i) => n - before[i]);
+    // Every debit was decided by one process (the other decided none of them).
+    expect(served.sort((a, b) => a - b)).toEqual([0, 60]);
+    expect((await loadState(t.app.store, orgDecider, orgStreamId(orgId))).balance).toBe(0);
+  });
+
+  it('with routing cookies that spread one organization over both processes, still never overdraws', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'proxied-two@example.com', 40);
+    // Both processes know the organization before the race (their kept states are warm).
+    const routes = Array.from({ length: 16 }, () => randomUUID());
+    expect(await debits(client.cookie, 16, (i) => routes[i])).toEqual(Array(16).fill(200));
+    const before = commandsOf();
+    const statuses = await debits(client.cookie, 80, (i) => routes[i % routes.length]);
+    const served = commandsOf().map((n, i) => n - before[i]);
+    expect(served.every((n) => n > 0)).toBe(true);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(24);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 402)).toBe(true);
+    const state = await loadState(t.app.store, orgDecider, orgStreamId(orgId));
+    expect(state.balance).toBe(0);
+  });
+});
