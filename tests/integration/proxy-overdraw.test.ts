@@ -92,4 +92,18 @@ describe.skipIf(!available)('two API processes behind the proxy', () => {
     const state = await loadState(t.app.store, orgDecider, orgStreamId(orgId));
     expect(state.balance).toBe(0);
   });
+
+  it('passes a batch of 1,000 usage events through (a body nginx keeps in a file)', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'proxied-batch@example.com', 10);
+    const events = Array.from({ length: 1000 }, (_, i) => ({ id: `batch-${i}-${randomUUID()}`, meter: 'api.call', quantity: 1 }));
+    const res = await fetch(`${proxyUrl}/api/usage/events`, {
+      method: 'POST',
+      headers: { cookie: `${client.cookie}; ${AFFINITY_COOKIE}=${orgId}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ events }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: { status: string; reason?: string }[] };
+    expect(body.results).toHaveLength(1000);
+    expect(new Set(body.results.map((r) => `${r.status} ${r.reason}`))).toEqual(new Set(['rejected no_rate_card']));
+  });
 });
