@@ -14,7 +14,8 @@ function ticks(pid: number): number | null {
   }
 }
 
-function pidsNamed(name: string): number[] {
+/** Every process named `name` (as /proc/<pid>/comm says). */
+export function pidsNamed(name: string): number[] {
   const out: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -38,7 +38,7 @@ export async function usageScenarios(product: Product, pool: pg.Pool, admin: Cli
   const wrong = Math.abs(r.repeatsSent - r.duplicates) + Math.abs(r.freshSent - r.accepted);
   line.done(`${Math.round(rate)} events/s accepted (${r.batches} batches, p99 ${r.batchP99} ms), ${r.duplicates}/${r.repeatsSent} repeats detected, quote p99 ${r.quoteP99} ms`);
   return [
-    result(name, rate, 'events/s', reference, { text: 'reported (ratio to 10-row INSERTs)' }, { batches: r.batches, batchP50: r.batchP50, batchP99: r.batchP99, errors: r.errors }, { cpu }),
+    result(name, rate, 'events/s', reference, { min: 0.4, text: '≥ 0.4' }, { batches: r.batches, batchP50: r.batchP50, batchP99: r.batchP99, errors: r.errors }, { cpu }),
     result(
       'usage ingestion: events answered wrongly (a repeat not a duplicate, a fresh id not accepted)',
       wrong,
