@@ -321,7 +321,7 @@ export class EventStore {
       `SELECT ${EVENT_COLUMNS} FROM event_log
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
+        ORDER BY event_log.transaction_id, event_log.global_position
         LIMIT $3`,
       [after.xid, after.pos, limit],
     );
@@ -345,16 +345,16 @@ export class EventStore {
       name: 'es-read-batch',
       text: `WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
             batch AS (
-              SELECT ${EVENT_COLUMNS} FROM event_log, bound
+              SELECT ${EVENT_COLUMNS}, event_log.transaction_id AS xid FROM event_log, bound
                WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
                  AND transaction_id < bound.xmin AND type = ANY($4::text[])
-               ORDER BY transaction_id, global_position LIMIT $3),
+               ORDER BY event_log.transaction_id, event_log.global_position LIMIT $3),
             head AS (
               SELECT transaction_id::text AS head_xid, global_position AS head_pos FROM event_log, bound
                WHERE transaction_id < bound.xmin
                ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
        SELECT head.*, batch.* FROM (SELECT 1) one LEFT JOIN head ON true LEFT JOIN batch ON true
-        ORDER BY batch.transaction_id::xid8, batch.global_position`,
+        ORDER BY batch.xid, batch.global_position`,
       values: [after.xid, after.pos, limit, types],
     });
     const first = res.rows[0] as { head_xid: string | null; head_pos: string | null } | undefined;
