@@ -20,7 +20,7 @@ export interface Product {
 }
 
 /** The API processes' counters, summed. */
-async function counters(product: Product): Promise<{ statements: number; retries: number; commands: number }> {
+export async function counters(product: Product): Promise<{ statements: number; retries: number; commands: number }> {
   const all = await Promise.all(product.admins.map(async (a) => (await a.get('/api/admin/metrics')).body));
   return all.reduce((sum, c) => ({ statements: sum.statements + c.statements, retries: sum.retries + c.retries, commands: sum.commands + c.commands }), { statements: 0, retries: 0, commands: 0 });
 }

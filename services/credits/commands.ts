@@ -16,7 +16,7 @@ import { DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
 import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
-import { dedupCutoff, rememberUsageIds, seenUsageIds } from './usage-ids.ts';
+import { dedupCutoff, readUsage, rememberUsageIds, seenUsageIds, type UsageRead } from './usage-ids.ts';
 import { pendingOf, type PricedUsage, type UsageRecorded, type UsageRefusal } from './usage-events.ts';
 
 export interface CreditsDeps<S extends CreditStreamState, E extends DomainEvent> {
@@ -376,18 +376,31 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
    */
   private async currentState(orgId: string): Promise<S> {
     const stream = this.deps.stream.streamId(orgId);
-    const kept = this.queue.states.get(stream);
-    if (kept) {
-      const res = await this.deps.store.pool.query<{ version: string }>({ name: 'credits-stream-version', text: 'SELECT version FROM streams WHERE stream_id = $1', values: [stream] });
-      if (Number(res.rows[0]?.version ?? 0) === kept.version) return kept.state;
-    }
-    return this.state(orgId);
+    if (!this.queue.states.get(stream)) return this.state(orgId);
+    const res = await this.deps.store.pool.query<{ version: string }>({ name: 'credits-stream-version', text: 'SELECT version FROM streams WHERE stream_id = $1', values: [stream] });
+    return this.stateAt(orgId, Number(res.rows[0]?.version ?? 0));
   }
 
-  /** What `recordUsage` would answer now for these events, deciding nothing: the quote. */
-  async quoteUsage(input: Omit<UsageBatchInput, 'metadata'>): Promise<UsageBatchOutcome> {
+  /** The kept state when the stream is at `version`, else the state from the stream. */
+  private stateAt(orgId: string, version: number): Promise<S> {
+    const kept = this.queue.states.get(this.deps.stream.streamId(orgId));
+    return kept && kept.version === version ? Promise.resolve(kept.state) : this.state(orgId);
+  }
+
+  /**
+   * What a quote reads, in one round trip: the organization's stream version (its kept state is used
+   * when still at it), the versions of `streams` (the caller's: the rate card's), and which of `ids`
+   * the organization sent within the dedup window.
+   */
+  readUsage(orgId: string, ids: string[], streams: string[], at = now()): Promise<UsageRead> {
+    return readUsage(this.deps.store.pool, [this.deps.stream.streamId(orgId), ...streams], orgId, ids, dedupCutoff(at));
+  }
+
+  /** What `recordUsage` would answer now for these events, deciding nothing: the quote, from what `readUsage` read (among its ids, every item's). */
+  async quoteUsage(input: Omit<UsageBatchInput, 'metadata'>, read: UsageRead): Promise<UsageBatchOutcome> {
     const { orgId, userId, items, at = now() } = input;
-    const [state, seen] = await Promise.all([this.currentState(orgId), seenUsageIds(this.deps.store.pool, orgId, [...new Set(items.map((i) => i.id))], dedupCutoff(at))]);
+    const { seen, versions } = read;
+    const state = await this.stateAt(orgId, versions.get(this.deps.stream.streamId(orgId)) ?? 0);
     const fresh = freshUsage(items, seen);
     if (fresh.length === 0) {
       const { balance, available } = creditsView(state, at);

@@ -176,7 +176,8 @@ export function decideAll<C, E extends DomainEvent, S>(
   const stored: StoredCommand[] = [];
   const seen = new Map(known);
   const results = requests.map((r): CommandResult<S, E> => {
-    const requestHash = hashRequest(r.request ?? r.command);
+    // Only a keyed request stores or compares its hash (a batch of usage is a large command to hash for nothing).
+    const requestHash = r.idempotencyKey ? hashRequest(r.request ?? r.command) : '';
     const earlier = r.idempotencyKey ? seen.get(r.idempotencyKey) : undefined;
     if (earlier) {
       if (earlier.requestHash !== requestHash) return { ok: false, error: reused() };
