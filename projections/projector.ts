@@ -30,6 +30,7 @@ export async function ensureProjections(pool: pg.Pool, list: readonly Projection
       if (found.rowCount === 0) {
         const t = tableNames(projection.version);
         await client.query(projection.schema(t));
+        if (projection.indexes) await client.query(projection.indexes(t));
         for (const table of projection.tables) {
           await client.query(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM ${t(table)}`);
         }

@@ -67,6 +67,12 @@ describe('rebuilding read models from the log', () => {
       pending = again;
     }
     for (const s of await statuses()) expect(s.version, s.name).toBeGreaterThan(versionsBefore.get(s.name)!);
+    // The indexes a rebuild makes after its load (a projection's `indexes`) are there once it is switched to.
+    const indexed = await t.db.query(
+      `SELECT i.tablename FROM projections p JOIN pg_indexes i ON i.tablename IN ('credit_transactions_v' || p.active_version, 'usage_records_v' || p.active_version)
+        WHERE p.name = 'ledger' AND i.indexname LIKE '%org_id_position_idx' ORDER BY 1`,
+    );
+    expect(indexed.rows.map((r) => r.tablename.replace(/_v\d+$/, ''))).toEqual(['credit_transactions', 'usage_records']);
   });
 
   it('runs a rebuild asked for twice at once only once, and swaps it in', async () => {
