@@ -89,12 +89,13 @@ export const orgsProjection: Projection<OrgEvent> = {
           break;
       }
     }
-    for (const [orgId, c] of credits) {
-      await db.query(
-        `UPDATE ${t('orgs')} SET credit_balance = $2, last_billing = coalesce($3, last_billing), balance_position = $4
-          WHERE id = $1 AND balance_position < $4`,
-        [orgId, c.balance, c.billedAt, c.position],
-      );
-    }
+    if (credits.size === 0) return;
+    const rows = [...credits];
+    await db.query(
+      `UPDATE ${t('orgs')} o SET credit_balance = c.balance, last_billing = coalesce(c.billed_at, o.last_billing), balance_position = c.position
+         FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::bigint[]) AS c(id, balance, billed_at, position)
+        WHERE o.id = c.id AND o.balance_position < c.position`,
+      [rows.map(([id]) => id), rows.map(([, c]) => c.balance), rows.map(([, c]) => c.billedAt), rows.map(([, c]) => c.position)],
+    );
   },
 };
