@@ -21,7 +21,7 @@ describe('npm run bench, in smoke mode', () => {
     expect(code, output.join('')).toBe(0);
     const { mode, results } = JSON.parse(readFileSync(file, 'utf8')) as { mode: string; results: ScenarioResult[] };
     expect(mode).toBe('smoke');
-    expect(results).toHaveLength(16);
+    expect(results).toHaveLength(17);
     for (const r of results) {
       expect(r).toEqual(
         expect.objectContaining({ scenario: expect.any(String), figure: expect.any(Number), unit: expect.any(String), target: expect.any(String) }),
@@ -37,11 +37,18 @@ describe('npm run bench, in smoke mode', () => {
     expect(usage.details!.repeatsSent).toBeGreaterThan(0);
     // Each product scenario names its costs: the CPU of each process, and the API's statements per request
     // (the hot organization's debits share statements: up to 50 in one append, so at least 0.02 each).
-    for (const r of results.filter((x) => x.scenario.startsWith('credit debit') || x.scenario.startsWith('reads:'))) {
+    const proxied = (r: ScenarioResult) => r.scenario.includes('behind the proxy');
+    for (const r of results.filter((x) => (x.scenario.startsWith('credit debit') || x.scenario.startsWith('reads:')) && !proxied(x))) {
       expect(Object.keys(r.cpu ?? {}).sort(), r.scenario).toEqual(['api', 'load', 'postgres', 'worker']);
       expect(r.statementsPerRequest, r.scenario).toBeGreaterThan(0);
       expect(r.reference?.runs.length, r.scenario).toBe(2);
     }
+    // Two API processes behind the proxy, against the one-process debits of the same run, with the proxy's CPU and the clashes.
+    const two = results.find(proxied)!;
+    const one = results.find((r) => r.scenario.startsWith('credit debit, POST /api/usage'))!;
+    expect(two.reference?.figure).toBeCloseTo(one.figure, 0);
+    expect(Object.keys(two.cpu ?? {}).sort()).toEqual(['api', 'load', 'postgres', 'proxy', 'worker']);
+    expect(two.details!.retriesPerDebit).toBeGreaterThanOrEqual(0);
     expect(output.join('')).toMatch(/scenario\s+\|\s+figure/);
   }, 480_000);
 });

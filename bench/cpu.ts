@@ -14,7 +14,11 @@ function ticks(pid: number): number | null {
   }
 }
 
-function pidsNamed(name: string): number[] {
+/** CPU milliseconds these processes have used so far (10 ms resolution). */
+export const cpuMsOf = (pids: number[]): number => pids.reduce((sum, pid) => sum + (ticks(pid) ?? 0), 0) * (1000 / TICKS_PER_SECOND);
+
+/** Every process named `name` (as /proc/<pid>/comm says). */
+export function pidsNamed(name: string): number[] {
   const out: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -13,12 +13,14 @@ export interface Product {
   urls: string[];
   apiPids: () => number[];
   workerPids: () => number[];
+  /** The front proxy's processes, when the load goes through it (bench/proxy.ts). */
+  proxyPids?: () => number[];
   /** An admin session on each API process, to read its counters. */
   admins: Client[];
 }
 
 /** The API processes' counters, summed. */
-async function counters(product: Product): Promise<{ statements: number; retries: number; commands: number }> {
+export async function counters(product: Product): Promise<{ statements: number; retries: number; commands: number }> {
   const all = await Promise.all(product.admins.map(async (a) => (await a.get('/api/admin/metrics')).body));
   return all.reduce((sum, c) => ({ statements: sum.statements + c.statements, retries: sum.retries + c.retries, commands: sum.commands + c.commands }), { statements: 0, retries: 0, commands: 0 });
 }
@@ -33,7 +35,7 @@ export interface Measured extends LoadResult {
 /** One load run against the product, with what each process spent on it. */
 export async function measure(product: Product, spec: LoadSpec, onTick?: (text: string) => void): Promise<Measured> {
   const before = await counters(product);
-  const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids }).start();
+  const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids, ...(product.proxyPids ? { proxy: product.proxyPids } : {}) }).start();
   const ticker = setInterval(() => onTick?.('running'), 1000);
   const r = await runJson<LoadResult>('bench/loadgen.ts', spec).finally(() => clearInterval(ticker));
   const cores = { ...meter.stop(), load: r.cpu };

@@ -17,7 +17,8 @@ export interface MachineState {
   busiest: Record<string, number>;
 }
 
-function parentOf(pid: number): number | null {
+/** The parent of a process, or null once it is gone. */
+export function parentOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);

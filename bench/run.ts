@@ -18,8 +18,9 @@ import { freePort, spawnApi, spawnEntry, spawnWorker } from '../tests/support/pr
 import { stopAll, watch } from './children.ts';
 import { debitScenario, httpReference, readScenario, warmUp, type Product } from './http-scenarios.ts';
 import { printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
+import { startProxy, twoProcessScenario, withAffinity, type Proxy } from './proxy.ts';
 import { countOverdrafts } from './overdrafts.ts';
-import { PgBench, type Reference } from './pgbench.ts';
+import { PgBench, REBUILD_BATCH_EVENTS, type Reference } from './pgbench.ts';
 import { appendScenarios, catchUpScenario, FULL, lagScenario, rebuildScenario, SMOKE, webEntrySize } from './scenarios.ts';
 import { dropDatabase, freshDatabase, seedMembers, waitForProjections } from './setup.ts';
 import { soak } from './soak.ts';
@@ -36,6 +37,10 @@ if (only && only !== 'usage') {
 }
 const usageOnly = only === 'usage';
 const apiProcesses = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1));
+if (apiProcesses > 2) {
+  console.error(`bench: BENCH_API_PROCESSES=${apiProcesses}: the shipped proxy configuration (deploy/nginx) has two API upstreams`);
+  process.exit(2);
+}
 // BENCH_SECONDS lengthens each timed scenario (a smoke run whose rates mean something, without the full sizes).
 const sizes = { ...(smoke ? SMOKE : FULL), ...(process.env.BENCH_SECONDS ? { seconds: Number(process.env.BENCH_SECONDS) } : {}) };
 if (usageOnly) sizes.orgs = Math.min(sizes.orgs, USAGE_ORGS);
@@ -83,6 +88,7 @@ const measured = async (scenario: () => Promise<ScenarioResult | ScenarioResult[
   return withMachine([out].flat(), machine.stop());
 };
 let pgbench: PgBench | null = null;
+let proxy: Proxy | null = null;
 
 try {
   // References first, with the product's processes not started: the database alone, then bare HTTP routes.
@@ -109,6 +115,7 @@ try {
         debit1000: usageOnly ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
         debitHot: usageOnly ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
         simpleUpdate: usageOnly ? null : ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
+        rebuildBatch: usageOnly ? null : ref(`pgbench: the rows a rebuild writes for ${REBUILD_BATCH_EVENTS} ledger events, 1 tx, 8 clients`, 'rebuildBatch', 'events/s', REBUILD_BATCH_EVENTS),
       };
   let http: { hello: Reference; select1: Reference } | null = null;
   if (!soakMode && !usageOnly) {
@@ -126,7 +133,7 @@ try {
     results.push(...(await measured(() => appendScenarios(config.DATABASE_URL, sizes, refs!))));
   }
 
-  // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set), the load split among them.
+  // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set; 2 behind the shipped proxy).
   // Started side by side: each process spends seconds importing the product.
   const [worker, ...apis] = await Promise.all([
     spawnWorker(config).then((w) => watch(w, 'worker')),
@@ -139,36 +146,49 @@ try {
   const admin = await signIn(api.url, 'admin@example.com', 'Bench Admin');
   seeding.done('ready');
   const admins = [admin, ...apis.slice(1).map((a) => Object.assign(new Client(a.url), { cookie: admin.cookie }))];
-  const product: Product = { url: api.url, urls: apis.map((a) => a.url), apiPids: () => apis.map((a) => a.process.pid!), workerPids: () => [worker.process.pid!], admins };
+  const direct: Product = { url: api.url, urls: [api.url], apiPids: () => apis.map((a) => a.process.pid!), workerPids: () => [worker.process.pid!], admins };
+  proxy = apis.length > 1 ? await startProxy(apis.map((a) => a.url)) : null;
+  const product: Product = proxy ? { ...direct, url: proxy.url, urls: [proxy.url], proxyPids: () => proxy!.pids() } : direct;
 
   if (soakMode) {
     results.push(...(await measured(() => soak(product, members, smoke ? 0.5 : 5))));
   } else if (usageOnly) {
-    results.push(...(await measured(() => usageScenarios(product, pool, admin, members.map((m) => m.cookie), sizes.seconds, refs!.insert10))));
+    results.push(...(await measured(() => usageScenarios(product, pool, admin, members.map(withAffinity), sizes.seconds, refs!.insert10))));
   } else {
     // 3–4. Debits against the bare SQL debit of the same shape.
-    const cookies = members.map((m) => m.cookie);
+    // Cookies as a browser sends them: the session and the routing cookie the API set (the proxy hashes on it).
+    const cookies = members.map(withAffinity);
     await warmUp(product, cookies);
-    results.push(...(await measured(() => debitScenario(product, `credit debit, POST /api/usage, ${sizes.orgs} orgs, 50 connections`, cookies, sizes.seconds, refs!.debit1000, { min: 0.5, text: '≥ 0.5' }))));
+    const debits = await measured(() => debitScenario(product, `credit debit, POST /api/usage, ${sizes.orgs} orgs, 50 connections`, cookies, sizes.seconds, refs!.debit1000, { min: 0.5, text: '≥ 0.5' }));
+    results.push(...debits);
     const hot = members[0];
     results.push(
-      ...(await measured(() => debitScenario(product, 'credit debit, one hot org, 50 connections', [hot.cookie], sizes.seconds, refs!.debitHot, { min: 1.0, text: '≥ 1.0, 0 overdrafts' }, async () => ({
+      ...(await measured(() => debitScenario(product, 'credit debit, one hot org, 50 connections', [withAffinity(hot)], sizes.seconds, refs!.debitHot, { min: 1.5, text: '≥ 1.5, 0 overdrafts' }, async () => ({
         overdrafts: await countOverdrafts(pool, hot.orgId),
       })))),
     );
 
     // 5. Reads against the SELECT 1 route.
-    const member = new Client(api.url);
-    member.cookie = members[1].cookie;
+    const member = new Client(product.url);
+    member.cookie = withAffinity(members[1]);
     for (let i = 0; i < 20; i++) await member.post('/api/projects', { name: `Bench project ${i}`, description: 'Read me' });
     const lagSampler = replicaUrl ? sampleReplicaLag(config.DATABASE_URL, replicaUrl) : null;
-    results.push(...(await measured(() => readScenario(product, '/api/projects', members[1].cookie, sizes.seconds, http!.select1, { min: 0.7, text: '≥ 0.7' }))));
+    results.push(...(await measured(() => readScenario(product, '/api/projects', member.cookie!, sizes.seconds, http!.select1, { min: 0.7, text: '≥ 0.7' }))));
     results.push(...(await measured(() => readScenario(product, '/api/admin/orgs?page=1&limit=10', admin.cookie, sizes.seconds, http!.select1, { min: 0.5, text: '≥ 0.5' }))));
     replicaLag = (await lagSampler?.stop()) ?? null;
 
     // Metered usage: batches with repeated ids, and quotes.
     results.push(...(await measured(() => usageScenarios(product, pool, admin, cookies, sizes.seconds, refs!.insert10))));
     if (replicaLag) console.log(`  read replica during the reads: max lag ${replicaLag.maxLagBytes} bytes, ${replicaLag.maxLagSeconds.toFixed(3)} s (${replicaLag.samples} samples)`);
+
+    // A second API process behind the proxy, against the one-process debits of this run.
+    if (!proxy) {
+      const spawnSecond = async () => {
+        const second = watch(await spawnApi(config, await freePort()), 'API 2');
+        return { url: second.url, pid: () => second.process.pid!, kill: () => second.kill('SIGTERM') };
+      };
+      results.push(...(await measured(() => twoProcessScenario(product, spawnSecond, members, sizes.seconds, debits[0]))));
+    }
 
     // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.
     await worker.kill('SIGTERM');
@@ -177,17 +197,18 @@ try {
     await waitForProjections(pool);
     results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));
     await worker2.kill('SIGTERM');
-    results.push(...(await measured(() => rebuildScenario(store, pool, sizes))));
+    results.push(...(await measured(() => rebuildScenario(store, pool, sizes, refs!.rebuildBatch))));
 
     // 9. A signed Stripe webhook to credits visible on the profile.
     watch(await spawnWorker(config), 'worker');
     await waitForProjections(pool);
-    results.push(...(await measured(() => webhookScenario(api.url, config, pool, members[2], sizes.webhooks))));
+    results.push(...(await measured(() => webhookScenario(product.url, config, pool, members[2], sizes.webhooks))));
 
     // 10. The web app's entry.
     results.push(webEntrySize(`${root}web/dist`));
   }
 } finally {
+  await proxy?.stop();
   await stopAll();
   pgbench?.drop();
   await pool.end();

@@ -2,8 +2,8 @@
 // event-sized rows per statement, and the quote's latency.
 import type { Client } from '../tests/support/http.ts';
 import { runJson } from './children.ts';
-import { CpuMeter } from './cpu.ts';
-import type { Product } from './http-scenarios.ts';
+import { CpuMeter, cpuMsOf } from './cpu.ts';
+import { counters, type Product } from './http-scenarios.ts';
 import { progress, result, type ScenarioResult } from './lib.ts';
 import type { Reference } from './pgbench.ts';
 import type pg from 'pg';
@@ -12,6 +12,15 @@ import type { UsageLoadResult, UsageLoadSpec } from './usage-load.ts';
 
 export const USAGE_ORGS = 100;
 const METER = 'llm.bench.output_tokens';
+
+/** What the API processes spent on a phase's requests: statements and CPU milliseconds per request. */
+async function costOf<T>(product: Product, requests: (r: T) => number, phase: () => Promise<T>): Promise<{ value: T; statements: number; cpuMs: number }> {
+  const [before, cpuBefore] = [await counters(product), cpuMsOf(product.apiPids())];
+  const value = await phase();
+  const [after, cpuAfter] = [await counters(product), cpuMsOf(product.apiPids())];
+  const n = Math.max(1, requests(value));
+  return { value, statements: (after.statements - before.statements) / n, cpuMs: Math.round(((cpuAfter - cpuBefore) / n) * 10) / 10 };
+}
 
 /**
  * 100 organizations (or as many as were seeded), batches of 1,000 events from 8 clients, 10% of each
@@ -28,17 +37,22 @@ export async function usageScenarios(product: Product, pool: pg.Pool, admin: Cli
   const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids }).start();
   const ticker = setInterval(() => line.update('running'), 1000);
   const spec: UsageLoadSpec = { urls: product.urls, cookies: orgs, meter: METER, seconds, quoteSeconds: Math.max(1, Math.round(seconds / 2)), clients: 8, batch: 1000, repeatShare: 0.1, quoteEvents: 10, phase: 'ingest' };
-  const ingested = await runJson<UsageLoadResult>('bench/usage-load.ts', spec).finally(() => clearInterval(ticker));
+  const ingestion = await costOf(product, (r) => r.batches + r.errors, () => runJson<UsageLoadResult>('bench/usage-load.ts', spec)).finally(() => clearInterval(ticker));
+  const ingested = ingestion.value;
   const cpu = { ...meter.stop(), load: ingested.cpu };
   await waitForProjections(pool);
-  const quoted = await runJson<UsageLoadResult>('bench/usage-load.ts', { ...spec, phase: 'quote' });
+  const quoting = await costOf(product, (r) => r.quotes + r.quoteErrors, () => runJson<UsageLoadResult>('bench/usage-load.ts', { ...spec, phase: 'quote' }));
+  const quoted = quoting.value;
   const r = { ...ingested, quotes: quoted.quotes, quoteP50: quoted.quoteP50, quoteP99: quoted.quoteP99, quoteErrors: quoted.quoteErrors };
   const rate = r.accepted / r.seconds;
   // Every repeat answered as a duplicate and every fresh id accepted: anything else is counted here.
   const wrong = Math.abs(r.repeatsSent - r.duplicates) + Math.abs(r.freshSent - r.accepted);
-  line.done(`${Math.round(rate)} events/s accepted (${r.batches} batches, p99 ${r.batchP99} ms), ${r.duplicates}/${r.repeatsSent} repeats detected, quote p99 ${r.quoteP99} ms`);
+  line.done(
+    `${Math.round(rate)} events/s accepted (${r.batches} batches, p99 ${r.batchP99} ms, API ${ingestion.cpuMs} CPU ms and ${ingestion.statements.toFixed(1)} statements a batch), ` +
+      `${r.duplicates}/${r.repeatsSent} repeats detected, quote p99 ${r.quoteP99} ms (API ${quoting.cpuMs} CPU ms and ${quoting.statements.toFixed(1)} statements a quote)`,
+  );
   return [
-    result(name, rate, 'events/s', reference, { text: 'reported (ratio to 10-row INSERTs)' }, { batches: r.batches, batchP50: r.batchP50, batchP99: r.batchP99, errors: r.errors }, { cpu }),
+    result(name, rate, 'events/s', reference, { min: 0.4, text: '≥ 0.4' }, { batches: r.batches, batchP50: r.batchP50, batchP99: r.batchP99, errors: r.errors, apiCpuMsPerBatch: ingestion.cpuMs }, { cpu, statementsPerRequest: ingestion.statements }),
     result(
       'usage ingestion: events answered wrongly (a repeat not a duplicate, a fresh id not accepted)',
       wrong,
@@ -47,6 +61,6 @@ export async function usageScenarios(product: Product, pool: pg.Pool, admin: Cli
       { maxFigure: 0, text: '0 (every repeat a duplicate, every fresh id accepted)' },
       { repeatsSent: r.repeatsSent, duplicates: r.duplicates, freshSent: r.freshSent, accepted: r.accepted, rejected: r.rejected },
     ),
-    result('usage quote, 10 events, 8 clients: p99', r.quoteP99, 'ms', null, { maxFigure: 20, text: '< 20 ms' }, { p50: r.quoteP50, quotes: r.quotes, errors: r.quoteErrors }),
+    result('usage quote, 10 events, 8 clients: p99', r.quoteP99, 'ms', null, { maxFigure: 20, text: '< 20 ms' }, { p50: r.quoteP50, quotes: r.quotes, errors: r.quoteErrors, apiCpuMsPerQuote: quoting.cpuMs }, { statementsPerRequest: quoting.statements }),
   ];
 }

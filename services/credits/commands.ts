@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { loadState } from '../eventstore/command-handler.ts';
 import type { ReadModelGate } from '../eventstore/read-models.ts';
 import type { EventStore, Queryable } from '../eventstore/store.ts';
-import { runTransaction, type Tx } from '../eventstore/transaction.ts';
+import { runTransaction, type Writes } from '../eventstore/transaction.ts';
 import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
@@ -16,7 +16,7 @@ import { DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
 import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
-import { dedupCutoff, rememberUsageIds, seenUsageIds } from './usage-ids.ts';
+import { dedupCutoff, readUsage, rememberUsageIds, seenUsageIds, type UsageRead } from './usage-ids.ts';
 import { pendingOf, type PricedUsage, type UsageRecorded, type UsageRefusal } from './usage-events.ts';
 
 export interface CreditsDeps<S extends CreditStreamState, E extends DomainEvent> {
@@ -310,10 +310,10 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   }
 
   /**
-   * Grants a lot (a purchase, a period's credits, demo credits); inside the caller's transaction
-   * when it has one. Nothing is granted for nothing, nor again under a key applied before.
+   * Grants a lot (a purchase, a period's credits, demo credits); with the caller's writes (its
+   * transaction, or its context) when it has them. Nothing is granted for nothing, nor again under a key applied before.
    */
-  async grant(input: GrantInput, asked: Asked, tx?: Tx): Promise<Granted> {
+  async grant(input: GrantInput, asked: Asked, tx?: Writes): Promise<Granted> {
     if (input.amount <= 0) return { credits: 0, lotId: null };
     const { at = now(), ...rest } = input;
     const lotId = randomUUID();
@@ -322,7 +322,7 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   }
 
   /** Takes credits back (a refund), never below zero; inside the caller's transaction when it has one. Null: its key was applied before. */
-  async revoke(input: RevokeInput, asked: Asked, tx?: Tx): Promise<CreditsRevoked['data'] | null> {
+  async revoke(input: RevokeInput, asked: Asked, tx?: Writes): Promise<CreditsRevoked['data'] | null> {
     const { at = now(), ...rest } = input;
     const events = await this.write(input.orgId, { type: 'RevokeCredits', data: { ...rest, at } }, asked, tx);
     const revoked = events.find((e) => e.type === 'CreditsRevoked');
@@ -376,18 +376,31 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
    */
   private async currentState(orgId: string): Promise<S> {
     const stream = this.deps.stream.streamId(orgId);
-    const kept = this.queue.states.get(stream);
-    if (kept) {
-      const res = await this.deps.store.pool.query<{ version: string }>({ name: 'credits-stream-version', text: 'SELECT version FROM streams WHERE stream_id = $1', values: [stream] });
-      if (Number(res.rows[0]?.version ?? 0) === kept.version) return kept.state;
-    }
-    return this.state(orgId);
+    if (!this.queue.states.get(stream)) return this.state(orgId);
+    const res = await this.deps.store.pool.query<{ version: string }>({ name: 'credits-stream-version', text: 'SELECT version FROM streams WHERE stream_id = $1', values: [stream] });
+    return this.stateAt(orgId, Number(res.rows[0]?.version ?? 0));
   }
 
-  /** What `recordUsage` would answer now for these events, deciding nothing: the quote. */
-  async quoteUsage(input: Omit<UsageBatchInput, 'metadata'>): Promise<UsageBatchOutcome> {
+  /** The kept state when the stream is at `version`, else the state from the stream. */
+  private stateAt(orgId: string, version: number): Promise<S> {
+    const kept = this.queue.states.get(this.deps.stream.streamId(orgId));
+    return kept && kept.version === version ? Promise.resolve(kept.state) : this.state(orgId);
+  }
+
+  /**
+   * What a quote reads, in one round trip: the organization's stream version (its kept state is used
+   * when still at it), the versions of `streams` (the caller's: the rate card's), and which of `ids`
+   * the organization sent within the dedup window.
+   */
+  readUsage(orgId: string, ids: string[], streams: string[], at = now()): Promise<UsageRead> {
+    return readUsage(this.deps.store.pool, [this.deps.stream.streamId(orgId), ...streams], orgId, ids, dedupCutoff(at));
+  }
+
+  /** What `recordUsage` would answer now for these events, deciding nothing: the quote, from what `readUsage` read (among its ids, every item's). */
+  async quoteUsage(input: Omit<UsageBatchInput, 'metadata'>, read: UsageRead): Promise<UsageBatchOutcome> {
     const { orgId, userId, items, at = now() } = input;
-    const [state, seen] = await Promise.all([this.currentState(orgId), seenUsageIds(this.deps.store.pool, orgId, [...new Set(items.map((i) => i.id))], dedupCutoff(at))]);
+    const { seen, versions } = read;
+    const state = await this.stateAt(orgId, versions.get(this.deps.stream.streamId(orgId)) ?? 0);
     const fresh = freshUsage(items, seen);
     if (fresh.length === 0) {
       const { balance, available } = creditsView(state, at);
@@ -463,7 +476,7 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   }
 
   /** Through the queue, or inside the caller's transaction (its lots' expiry jobs are scheduled once it committed). */
-  private async write(orgId: string, command: CreditCommand, asked: Asked, tx?: Tx): Promise<CreditEvent[]> {
+  private async write(orgId: string, command: CreditCommand, asked: Asked, tx?: Writes): Promise<CreditEvent[]> {
     if (!tx) {
       const decided = await this.run(orgId, command, asked);
       this.scheduleExpiries(decided.events);

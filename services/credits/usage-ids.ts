@@ -10,13 +10,25 @@ export interface UsageOutcome {
   credits: string;
 }
 
+/** A quote's reads, in one round trip: the versions of `streams` (the organization's and the rate card's) and the ids seen. */
+export interface UsageRead {
+  versions: Map<string, number>;
+  seen: Map<string, UsageOutcome>;
+}
+
 /** The ids (of these) the organization sent since the cutoff, with their first outcome. */
-export async function seenUsageIds(db: Queryable, orgId: string, ids: string[], cutoff: string): Promise<Map<string, UsageOutcome>> {
-  const res = await db.query<{ event_id: string; outcome: UsageOutcome }>(
-    `SELECT event_id, outcome FROM usage_event_ids WHERE org_id = $1 AND event_id = ANY($2::text[]) AND recorded_at >= $3`,
-    [orgId, ids, cutoff],
-  );
-  return new Map(res.rows.map((r) => [r.event_id, r.outcome]));
+export const seenUsageIds = async (db: Queryable, orgId: string, ids: string[], cutoff: string) => (await readUsage(db, [], orgId, ids, cutoff)).seen;
+
+export async function readUsage(db: Queryable, streams: string[], orgId: string, ids: string[], cutoff: string): Promise<UsageRead> {
+  const res = await db.query<{ versions: Record<string, number> | null; seen: [string, UsageOutcome][] | null }>({
+    name: 'usage-read',
+    text: `SELECT (SELECT json_object_agg(stream_id, version) FROM streams WHERE stream_id = ANY($1::text[])) AS versions,
+                  (SELECT json_agg(json_build_array(event_id, outcome)) FROM usage_event_ids
+                    WHERE org_id = $2 AND event_id = ANY($3::text[]) AND recorded_at >= $4) AS seen`,
+    values: [streams, orgId, ids, cutoff],
+  });
+  const row = res.rows[0];
+  return { versions: new Map(Object.entries(row?.versions ?? {}).map(([k, v]) => [k, Number(v)])), seen: new Map(row?.seen ?? []) };
 }
 
 /**
@@ -28,10 +40,10 @@ export async function rememberUsageIds(db: Queryable, orgId: string, accepted: {
   if (accepted.length === 0) return;
   const res = await db.query(
     `INSERT INTO usage_event_ids AS u (org_id, event_id, outcome, recorded_at)
-     SELECT $1, id, outcome, $4 FROM unnest($2::text[], $3::jsonb[]) AS t(id, outcome)
+     SELECT $1, id, jsonb_build_object('credits', credits), $4 FROM unnest($2::text[], $3::text[]) AS t(id, credits)
      ON CONFLICT (org_id, event_id) DO UPDATE SET outcome = EXCLUDED.outcome, recorded_at = EXCLUDED.recorded_at
        WHERE u.recorded_at < $5`,
-    [orgId, accepted.map((a) => a.id), accepted.map((a) => JSON.stringify(a.outcome)), at, cutoff],
+    [orgId, accepted.map((a) => a.id), accepted.map((a) => a.outcome.credits), at, cutoff],
   );
   if (res.rowCount !== accepted.length) throw new DuplicateCommandError(`usage events of ${orgId}`);
 }

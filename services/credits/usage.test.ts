@@ -85,6 +85,7 @@ describe('metered usage: no credit lost to rounding', () => {
     expect(toMicros(0.1 + 0.2)).toBeNull();
     expect(toMicros(Number.POSITIVE_INFINITY)).toBeNull();
     expect(toMicros(123456.5)).toBe(123_456_500_000n);
+    expect([toMicros(42), toMicros(-3), toMicros(-0), toMicros(1e15), toMicros(1e15 + 2)]).toEqual([42_000_000n, -3_000_000n, 0n, 10n ** 21n, null]);
     expect(formatPico(3_000n * 1_500_000n)).toBe('0.0045');
   });
 });

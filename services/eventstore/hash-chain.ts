@@ -35,7 +35,30 @@ export function chainHash(previousHash: string, e: HashedContent): string {
   return chainHashBytes(Buffer.from(previousHash, 'hex'), e).toString('hex');
 }
 
-const byJsonbKeyOrder = (a: [Buffer, string], b: [Buffer, string]) => a[0].length - b[0].length || Buffer.compare(a[0], b[0]);
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Postgres's order of a jsonb object's keys: by UTF-8 length, then bytewise (ASCII keys compare as they are). */
+function byJsonbKeyOrder(a: string, b: string): number {
+  if (ASCII.test(a) && ASCII.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length - y.length || Buffer.compare(x, y);
+}
+
+/** The keys of the object last sorted, and their order: an array of objects of one shape sorts its keys once. */
+let lastKeys: string[] = [];
+let lastSorted: string[] = [];
+let lastQuoted: string[] = [];
+
+/** The object's keys in Postgres's order, each with its JSON text (`"key": `). */
+function sortedKeys(keys: string[]): [sorted: string[], quoted: string[]] {
+  if (keys.length !== lastKeys.length || keys.some((k, i) => k !== lastKeys[i])) {
+    lastKeys = keys;
+    lastSorted = [...keys].sort(byJsonbKeyOrder);
+    lastQuoted = lastSorted.map((k) => `${JSON.stringify(k)}: `);
+  }
+  return [lastSorted, lastQuoted];
+}
 
 /**
  * The text Postgres gives a `jsonb` made from `JSON.stringify(value)`: object keys sorted by their
@@ -54,12 +77,19 @@ export function jsonbText(value: unknown): string {
       return v ? 'true' : 'false';
     case 'object': {
       if (v === null) return 'null';
-      if (Array.isArray(v)) return `[${v.map((x) => (isDropped(x) ? 'null' : jsonbText(x))).join(', ')}]`;
-      const pairs = Object.entries(v as Record<string, unknown>)
-        .filter(([, x]) => !isDropped(x))
-        .map(([k, x]): [Buffer, string] => [Buffer.from(k, 'utf8'), `${JSON.stringify(k)}: ${jsonbText(x)}`])
-        .sort(byJsonbKeyOrder);
-      return `{${pairs.map((p) => p[1]).join(', ')}}`;
+      if (Array.isArray(v)) {
+        let out = '[';
+        for (let i = 0; i < v.length; i++) out += (i ? ', ' : '') + (isDropped(v[i]) ? 'null' : jsonbText(v[i]));
+        return `${out}]`;
+      }
+      const object = v as Record<string, unknown>;
+      const [keys, quoted] = sortedKeys(Object.keys(object));
+      let out = '{';
+      for (let i = 0; i < keys.length; i++) {
+        const x = object[keys[i]];
+        if (!isDropped(x)) out += (out.length > 1 ? ', ' : '') + quoted[i] + jsonbText(x);
+      }
+      return `${out}}`;
     }
     default:
       throw new TypeError(`${typeof v} is not JSON`);

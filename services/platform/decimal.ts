@@ -11,6 +11,8 @@ export const PICO = 10n ** 12n;
 /** A number with at most 6 decimals as millionths, or null (NaN, ±∞, more decimals, beyond 10¹⁵). */
 export function toMicros(value: number): bigint | null {
   if (!Number.isFinite(value) || Math.abs(value) > 1e15) return null;
+  // A whole number (a count of tokens, calls) is exact as it is: no text to read.
+  if (Number.isInteger(value)) return BigInt(value) * MICRO;
   const text = value.toString();
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
   if (!match) return null;

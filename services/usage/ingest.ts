@@ -1,18 +1,19 @@
 import type { UsageBatchOutcome } from '../credits/commands.ts';
 import type { PricedUsage } from '../credits/usage-events.ts';
-import type { EventStore } from '../eventstore/store.ts';
+import type { UsageRead } from '../credits/usage-ids.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { parsePico, picoToNumber } from '../platform/decimal.ts';
 import { DomainError } from '../platform/errors.ts';
-import { loadRateCard } from '../ratecard/rate-card.ts';
-import { checkEvent, MAX_EVENTS, type Reason } from './check.ts';
+import { RATE_CARD_STREAMS, type RateCards } from '../ratecard/rate-card.ts';
+import { checkEvents, MAX_EVENTS, type Reason } from './check.ts';
 
-/** What ingestion needs: the rate card's stream, and the credits' front door for a batch of priced usage. */
+/** What ingestion needs: the rate card kept in the process, and the credits' front door for a batch of priced usage. */
 export interface UsageDeps {
-  store: EventStore;
+  rateCards: RateCards;
   credits: {
     recordUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; metadata: EventMetadata; at?: string }): Promise<UsageBatchOutcome>;
-    quoteUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; at?: string }): Promise<UsageBatchOutcome>;
+    readUsage(orgId: string, ids: string[], streams: string[], at?: string): Promise<UsageRead>;
+    quoteUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; at?: string }, read: UsageRead): Promise<UsageBatchOutcome>;
   };
 }
 
@@ -54,22 +55,26 @@ export interface IngestInput {
   now?: number;
 }
 
+/** The ids of a batch's events (those that have one), to look up in one read. */
+const idsOf = (events: unknown[]) => [...new Set(events.flatMap((e) => (e && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string' ? [(e as { id: string }).id] : [])))];
+
 /**
  * A batch of usage events: each checked and priced by the rate-card version in force at its
  * timestamp, then (`record`) decided and debited by the credits in one append, or (`quote`) only
- * answered as it would be now.
+ * answered as it would be now: from one read (the rate card's and the organization's stream
+ * versions and the ids seen), with the card and the organization's state the process keeps.
  */
 export async function ingestUsage(deps: UsageDeps, input: IngestInput, mode: 'record' | 'quote'): Promise<IngestAnswer> {
   if (input.events.length > MAX_EVENTS) throw new TooManyEvents();
+  const { orgId, userId } = input;
   const now = input.now ?? Date.now();
   const at = new Date(now).toISOString();
-  const card = await loadRateCard(deps.store);
-  const checked = input.events.map((raw) => checkEvent(raw, card, now));
+  const read = mode === 'quote' ? await deps.credits.readUsage(orgId, idsOf(input.events), RATE_CARD_STREAMS, at) : null;
+  const checked = checkEvents(input.events, read ? await deps.rateCards.at(read.versions) : await deps.rateCards.current(), now);
   const items = checked.flatMap((c) => (c.ok ? [c.item] : []));
-  const outcome =
-    mode === 'record'
-      ? await deps.credits.recordUsage({ orgId: input.orgId, userId: input.userId, items, metadata: input.metadata, at })
-      : await deps.credits.quoteUsage({ orgId: input.orgId, userId: input.userId, items, at });
+  const outcome = read
+    ? await deps.credits.quoteUsage({ orgId, userId, items, at }, read)
+    : await deps.credits.recordUsage({ orgId, userId, items, metadata: input.metadata, at });
   let next = 0;
   let exact = 0n;
   const results = checked.map((c): EventResult => {
@@ -77,8 +82,9 @@ export async function ingestUsage(deps: UsageDeps, input: IngestInput, mode: 're
     const item = items[next];
     const result = outcome.results[next++];
     if (result.status === 'rejected') return { id: item.id, status: 'rejected', reason: result.reason, message: REFUSED[result.reason] };
-    if (result.status === 'accepted') exact += parsePico(result.credits);
-    return { id: item.id, status: result.status, credits: picoToNumber(parsePico(result.credits)) };
+    const credits = parsePico(result.credits);
+    if (result.status === 'accepted') exact += credits;
+    return { id: item.id, status: result.status, credits: picoToNumber(credits) };
   });
   return { results, debited: outcome.debited, credits: picoToNumber(exact), balance: outcome.balance, available: outcome.available };
 }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, keyOrSession } from '../credits/routes.ts';
 import { ErrorAnswer, InvalidKeyAnswer } from '../credits/schemas.ts';
+import { RateCards } from '../ratecard/rate-card.ts';
 import { ingestUsage } from './ingest.ts';
 import { UsageEventsAnswer, UsageEventsBody } from './schemas.ts';
 
 /** Usage in its own units (tokens, calls, minutes), priced by the rate card: ingestion and quotes. */
 const usageEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { store: app.store, credits: app.credits };
+  const deps = { rateCards: new RateCards(app.store), credits: app.credits };
   const schema = {
     tags: ['usage'],
     security: keyOrSession,

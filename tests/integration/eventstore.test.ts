@@ -211,7 +211,7 @@ const jsonbValue = fc.jsonValue().filter((v) => {
 describe('the append chained in the process (one statement)', () => {
   it("renders any JSON as Postgres renders it as jsonb, so the hash covers Postgres's bytes", async () => {
     const samples = fc.sample(jsonbValue, 400);
-    samples.push({ big: 1e21, tiny: 1.5e-7, neg: -2.5e-9, e: 1.2345e22, k: [0.1, -0, 100] }, { é: 'ü\n\t\u0001"\\', aa: 1, b: 2, 'ß': 3 });
+    samples.push({ big: 1e21, tiny: 1.5e-7, neg: -2.5e-9, e: 1.2345e22, k: [0.1, -0, 100] }, { é: 'ü\n\t\u0001"\\', aa: 1, b: 2, 'ß': 3 }, [{ id: 'a', q: 1 }, { id: 'b', q: 2 }, { q: 3, id: 'c', x: { ab: 1, é: 2, '\uffff': 3, '😀': 4, z: 5 } }]);
     const res = await pool.query('SELECT x::text AS text FROM unnest($1::jsonb[]) WITH ORDINALITY AS u(x, i) ORDER BY i', [
       samples.map((v) => JSON.stringify(v)),
     ]);

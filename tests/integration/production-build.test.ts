@@ -42,4 +42,12 @@ describe('production mode', () => {
     expect(entries.length).toBeGreaterThanOrEqual(2);
     for (const entry of entries) expect(existsSync(entry), entry).toBe(true);
   });
+
+  it('docker-compose’s scale profile runs the proxy and two API replicas, each with a health check', () => {
+    // Each service's block: from its two-space key to the next one.
+    const blocks = new Map([...readFileSync('docker-compose.yml', 'utf8').matchAll(/^ {2}([\w-]+):[^\n]*\n((?: {4,}[^\n]*\n|\s*\n)*)/gm)].map((m) => [m[1], m[2]]));
+    expect(blocks.get('api-2')).toBeDefined();
+    for (const name of ['proxy', 'api-1', 'postgres', 'redis']) expect(blocks.get(name), name).toMatch(/^ {4}healthcheck:/m);
+    expect(blocks.get('proxy')).toMatch(/api-1: \{ condition: service_healthy \}[\s\S]*api-2: \{ condition: service_healthy \}/);
+  });
 });

@@ -7,6 +7,8 @@ import { grantCredits, memberWithOrg } from '../support/orgs.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { ingestUsage } from '../../services/usage/ingest.ts';
+import { RateCards } from '../../services/ratecard/rate-card.ts';
+import { RATE_CARD_STREAM } from '../../services/ratecard/events.ts';
 import { waitFor } from '../support/processes.ts';
 import { projectionsCaughtUp } from '../../projections/status.ts';
 import type { Logger } from 'pino';
@@ -112,7 +114,7 @@ describe('POST /api/usage/events', () => {
 
   it('takes an id again once 35 days have passed (a moved clock)', async () => {
     const { userId, orgId } = await memberWithOrg(t, 'forgetful@example.com', 100);
-    const deps = { store: t.app.store, credits: t.app.credits };
+    const deps = { rateCards: new RateCards(t.app.store), credits: t.app.credits };
     const send = (now: number) => ingestUsage(deps, { orgId, userId, events: [{ id: 'monthly', meter: 'api.call', quantity: 1 }], metadata: { actor: 'test' }, now }, 'record');
     expect((await send(Date.now())).results[0].status).toBe('accepted');
     expect((await send(Date.now() + 34 * DAY)).results[0].status).toBe('duplicate');
@@ -123,7 +125,7 @@ describe('POST /api/usage/events', () => {
 
   it('purges ids recorded more than 35 days ago (a moved clock): the row is gone and the id is accepted again', async () => {
     const { userId, orgId } = await memberWithOrg(t, 'purged@example.com', 100);
-    const deps = { store: t.app.store, credits: t.app.credits };
+    const deps = { rateCards: new RateCards(t.app.store), credits: t.app.credits };
     const send = (id: string, now: number) => ingestUsage(deps, { orgId, userId, events: [{ id, meter: 'api.call', quantity: 1 }], metadata: { actor: 'test' }, now }, 'record');
     const ids = async () => (await t.db.query('SELECT event_id FROM usage_event_ids WHERE org_id = $1 ORDER BY event_id', [orgId])).rows.map((r) => r.event_id);
     const now = Date.now();
@@ -271,6 +273,25 @@ describe('POST /api/usage/quote', () => {
     expect(quote.body).toMatchObject({ debited: 20, balance: 89, available: 89 });
     expect(quote.body.results).toEqual([{ id: 'next', status: 'accepted', credits: 20 }]);
     expect((await client.get('/api/balance')).body).toMatchObject({ balance: 109, available: 109 });
+  });
+});
+
+describe('the rate card kept in the process', () => {
+  it('prices quotes and batches by a version another process published since it was kept (a moved clock)', async () => {
+    const { userId, orgId } = await memberWithOrg(t, 'card-moved@example.com', 100);
+    const deps = { rateCards: new RateCards(t.app.store), credits: t.app.credits };
+    const later = Date.now() + 50 * DAY;
+    const send = (id: string, mode: 'record' | 'quote') =>
+      ingestUsage(deps, { orgId, userId, events: [{ id, meter: 'api.call', quantity: 1 }, { id: `${id}-new`, meter: 'api.new', quantity: 1 }], metadata: { actor: 'test' }, now: later }, mode);
+    const costs = (answer: Awaited<ReturnType<typeof send>>) => answer.results.map((r) => r.credits ?? r.reason);
+    expect(costs(await send('a', 'quote'))).toEqual([1, 'unknown_meter']);
+    expect(costs(await send('a', 'record'))).toEqual([1, 'unknown_meter']);
+    // Version 3, in force 40 days on (api.call costs 2, api.new 3), appended by another process's store: this one is not told.
+    const v3 = { version: 3, effectiveFrom: new Date(Date.now() + 40 * DAY).toISOString(), entries: [entry('api.call', 2), entry('api.new', 3)], publishedAt: new Date().toISOString(), publishedBy: null };
+    await new EventStore(t.db).append(RATE_CARD_STREAM, [{ type: 'RateCardPublished', data: v3 }], { expected: 'any' });
+    expect(costs(await send('b', 'quote'))).toEqual([2, 3]);
+    expect(costs(await send('b', 'record'))).toEqual([2, 3]);
+    expect(await debits(orgId)).toEqual([1, 5]);
   });
 });
 

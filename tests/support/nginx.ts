@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from './processes.ts';
@@ -11,9 +11,14 @@ export const haveNginx = () => spawnSync('nginx', ['-v']).status === 0;
  * The shipped proxy configuration (deploy/nginx/default.conf.template, as the nginx image fills it
  * from the environment) run by the test's own nginx on `port`, in a folder of its own.
  */
-export async function startNginx(port: number, vars: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+export async function startNginx(port: number, vars: Record<string, string>): Promise<{ pid: number; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
+  // Started as root, nginx's workers run as nobody: they write request bodies over 16 KB to body/.
+  chmodSync(dir, 0o755);
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    mkdirSync(join(dir, sub));
+    chmodSync(join(dir, sub), 0o777);
+  }
   const template = readFileSync(new URL('../../deploy/nginx/default.conf.template', import.meta.url), 'utf8');
   writeFileSync(join(dir, 'default.conf'), template.replace(/\$\{(\w+)\}/g, (_, name: string) => vars[name] ?? `\${${name}}`));
   writeFileSync(
@@ -36,6 +41,7 @@ http {
     return true;
   });
   return {
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGQUIT');
