@@ -12,7 +12,8 @@ import { RATE_CARD_STREAM } from '../../services/ratecard/events.ts';
 import { waitFor } from '../support/processes.ts';
 import { projectionsCaughtUp } from '../../projections/status.ts';
 import type { Logger } from 'pino';
-import { purgeUsageIds } from '../../services/credits/usage-ids.ts';
+import { purgeUsageIds, rememberUsageIds } from '../../services/credits/usage-ids.ts';
+import { DuplicateCommandError } from '../../services/eventstore/errors.ts';
 import { schedulersOf } from '../../workers/schedulers.ts';
 import { ledgerHandlers } from '../../workers/ledger.ts';
 
@@ -121,6 +122,20 @@ describe('POST /api/usage/events', () => {
     expect((await send(Date.now() + 36 * DAY)).results[0].status).toBe('accepted');
     expect((await send(Date.now() + 37 * DAY)).results[0].status).toBe('duplicate');
     expect(await debits(orgId)).toEqual([1, 1]);
+  });
+
+  it('remembering an id another writer remembered meanwhile (new or taken over) is a clash: the batch runs again', async () => {
+    const orgId = randomUUID();
+    const at = new Date().toISOString();
+    const cutoff = ago(35);
+    const remember = (id: string, stale: string[]) => rememberUsageIds(t.db, orgId, [{ id, outcome: { credits: '1' } }], at, { stale: new Set(stale) }, cutoff);
+    await remember('a', []);
+    await expect(remember('a', [])).rejects.toBeInstanceOf(DuplicateCommandError);
+    // Read as stale, but taken over by another writer since: nothing matches.
+    await expect(remember('a', ['a'])).rejects.toBeInstanceOf(DuplicateCommandError);
+    await t.db.query('UPDATE usage_event_ids SET recorded_at = $2 WHERE org_id = $1', [orgId, ago(36)]);
+    await remember('a', ['a']);
+    expect((await t.db.query('SELECT outcome, recorded_at FROM usage_event_ids WHERE org_id = $1', [orgId])).rows).toEqual([{ outcome: { credits: '1' }, recorded_at: new Date(at) }]);
   });
 
   it('purges ids recorded more than 35 days ago (a moved clock): the row is gone and the id is accepted again', async () => {
