@@ -344,11 +344,13 @@ describe('the usage explorer', () => {
         { id: 'e3', meter: 'minutes', quantity: 1.5, projectId: project },
       ],
     });
+    // Summed exactly per day, meter and project (0.1 + 0.2 is not 0.3 in floating point).
+    await client.post('/api/usage/events', { events: [{ id: 'e4', meter: 'minutes', quantity: 0.1 }, { id: 'e5', meter: 'minutes', quantity: 0.2 }] });
     await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
     const all = await client.get('/api/me/usage');
     expect(all.body.data).toEqual([
       { day: day(3), meter: 'api.call', quantity: 3, credits: 3, events: 2 },
-      { day: day(0), meter: 'minutes', quantity: 1.5, credits: 1.05, events: 1 },
+      { day: day(0), meter: 'minutes', quantity: 1.8, credits: 1.26, events: 3 },
     ]);
     const one = await client.get(`/api/me/usage?projectId=${project}`);
     expect(one.body.data.map((r: { quantity: number }) => r.quantity)).toEqual([2, 1.5]);
