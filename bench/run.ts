@@ -20,7 +20,7 @@ import { debitScenario, httpReference, readScenario, warmUp, type Product } from
 import { printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
 import { startProxy, twoProcessScenario, withAffinity, type Proxy } from './proxy.ts';
 import { countOverdrafts } from './overdrafts.ts';
-import { PgBench, type Reference } from './pgbench.ts';
+import { PgBench, REBUILD_BATCH_EVENTS, type Reference } from './pgbench.ts';
 import { appendScenarios, catchUpScenario, FULL, lagScenario, rebuildScenario, SMOKE, webEntrySize } from './scenarios.ts';
 import { dropDatabase, freshDatabase, seedMembers, waitForProjections } from './setup.ts';
 import { soak } from './soak.ts';
@@ -114,6 +114,7 @@ try {
         debit1000: usageOnly ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
         debitHot: usageOnly ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
         simpleUpdate: usageOnly ? null : ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
+        rebuildBatch: usageOnly ? null : ref(`pgbench: the rows a rebuild writes for ${REBUILD_BATCH_EVENTS} ledger events, 1 tx, 8 clients`, 'rebuildBatch', 'events/s', REBUILD_BATCH_EVENTS),
       };
   let http: { hello: Reference; select1: Reference } | null = null;
   if (!soakMode && !usageOnly) {
@@ -195,7 +196,7 @@ try {
     await waitForProjections(pool);
     results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));
     await worker2.kill('SIGTERM');
-    results.push(...(await measured(() => rebuildScenario(store, pool, sizes))));
+    results.push(...(await measured(() => rebuildScenario(store, pool, sizes, refs!.rebuildBatch))));
 
     // 9. A signed Stripe webhook to credits visible on the profile.
     watch(await spawnWorker(config), 'worker');

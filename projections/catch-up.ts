@@ -1,8 +1,10 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
-import { BEGIN_BATCH, notifyProgress, ProjectionError } from './projector.ts';
+import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
 import { tableNames, type Projection } from './types.ts';
+
+const { escapeLiteral } = pg;
 
 /** A read model to catch up: a given version (a rebuild's), or its active one. */
 export interface CatchUpTarget {
@@ -59,8 +61,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     let moved: { locked: Locked; applied: number }[] = [];
     let reached: LogPosition | null = null;
     try {
-      await client.query(BEGIN_BATCH);
-      const locked = await lockTargets(client, targets, options.liveOnly ?? false);
+      const locked = await beginBatch(client, targets, options.liveOnly ?? false);
       if (locked.length === 0) {
         await client.query('COMMIT');
         if (!options.liveOnly) throw new Error(`no checkpoint for read model ${targets.map((t) => `${t.projection.name} v${t.version ?? 'active'}`).join(', ')}`);
@@ -90,13 +91,15 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
         for (const l of locked) total += await catchUp(pool, store, [l], { ...options, liveOnly: false, settleMs: 0, woken: undefined }).catch(() => 0);
         return total;
       }
-      if (moved.length > 0 && !(await moveCheckpoints(client, moved.map((m) => m.locked), to))) {
+      try {
+        await commitBatch(client, moved.map((m) => m.locked), to);
+      } catch (err) {
+        if ((err as { code?: string }).code !== MOVED_MEANWHILE) throw err;
         // Moved meanwhile by a catch-up that did not hold the lock (none should): read again.
         await client.query('ROLLBACK');
         release();
         continue;
       }
-      await client.query('COMMIT');
     } catch (err) {
       if (released) throw err;
       // A connection that cannot even roll back (lost, or stuck behind a timed-out statement) is closed, not pooled.
@@ -106,10 +109,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     release();
     const applied = moved.reduce((n, m) => n + m.applied, 0);
     total += applied;
-    if (moved.length > 0) {
-      options.onBatch?.(applied, reached!);
-      await notifyProgress(pool, moved.map((m) => ({ name: m.locked.projection.name, version: m.locked.version, position: reached! })));
-    }
+    if (moved.length > 0) options.onBatch?.(applied, reached!);
     if (read === batchSize) continue;
     // Caught up as far as is visible; events held back by a transaction still open are waited for briefly.
     if (reached && Date.now() < settleUntil && (await store.hasEventsAfter(reached, types))) {
@@ -127,42 +127,41 @@ const partOf = (events: StoredEvent[], l: Locked) => {
   return events.filter((e) => handles.has(e.type) && comparePositions({ xid: e.transactionId, pos: e.globalPosition }, l.from) > 0);
 };
 
-/** Takes the targets' batch locks in name order, then reads where each stands under them. */
-async function lockTargets(client: pg.PoolClient, targets: readonly CatchUpTarget[], liveOnly: boolean): Promise<Locked[]> {
-  const names = targets.map((t) => t.projection.name);
-  const versions = targets.map((t) => t.version ?? null);
-  const locked = await client.query(
-    `SELECT x.name, x.version, projection_batch_lock(x.name, x.version)::text AS locked
-       FROM (SELECT c.name, c.version FROM unnest($1::text[], $2::int[]) AS t(name, version)
-               JOIN projections p ON p.name = t.name
-               JOIN projection_checkpoints c ON c.name = t.name AND c.version = coalesce(t.version, p.active_version)
-              WHERE NOT $3::boolean OR c.status = 'live'
-              ORDER BY c.name, c.version) x`,
-    [names, versions, liveOnly],
-  );
-  if (locked.rowCount === 0) return [];
-  const cps = await client.query(
-    `SELECT name, version, last_xid::text AS xid, last_pos AS pos FROM projection_checkpoints
-      WHERE (name, version) IN (SELECT * FROM unnest($1::text[], $2::int[])) AND (NOT $3::boolean OR status = 'live')`,
-    [locked.rows.map((r) => r.name), locked.rows.map((r) => r.version), liveOnly],
-  );
-  return cps.rows.flatMap((r) => {
+const MOVED_MEANWHILE = '40001';
+/** Arrays written into the statement's text: a statement of several (one round trip) takes no parameters. */
+const texts = (values: string[]) => `ARRAY[${values.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
+const ints = (values: (number | null)[], type = 'int') => `ARRAY[${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}]::${type}[]`;
+
+/**
+ * Opens the batch's transaction, takes the targets' batch locks and reads where each stands, in one
+ * round trip (projection_batch_start, migrations/functions/projections.sql: locks in name order, then
+ * the checkpoints read after the locks were granted).
+ */
+async function beginBatch(client: pg.PoolClient, targets: readonly CatchUpTarget[], liveOnly: boolean): Promise<Locked[]> {
+  const start = `SELECT name, version, xid, pos FROM projection_batch_start(${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly})`;
+  const results = (await client.query(`${BEGIN_BATCH}; ${start}`)) as unknown as pg.QueryResult[];
+  return results.at(-1)!.rows.flatMap((r) => {
     const projection = targets.find((t) => t.projection.name === r.name)?.projection;
     return projection ? [{ projection, version: r.version as number, from: { xid: r.xid as string, pos: Number(r.pos) } }] : [];
   });
 }
 
-/** Moves every checkpoint from where it was read to `to`, a failed one back to live: false when one had moved meanwhile. */
-async function moveCheckpoints(client: pg.PoolClient, locked: Locked[], to: LogPosition): Promise<boolean> {
-  const res = await client.query(
-    `UPDATE projection_checkpoints c
-        SET last_xid = $5::xid8, last_pos = $6, status = CASE WHEN c.status = 'failed' THEN 'live' ELSE c.status END,
-            last_error = NULL, error_at = NULL, updated_at = now()
-       FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[]) AS u(name, version, xid, pos)
-      WHERE c.name = u.name AND c.version = u.version AND c.last_xid = u.xid::xid8 AND c.last_pos = u.pos`,
-    [locked.map((l) => l.projection.name), locked.map((l) => l.version), locked.map((l) => l.from.xid), locked.map((l) => l.from.pos), to.xid, to.pos],
-  );
-  return res.rowCount === locked.length;
+/**
+ * Moves every checkpoint from where it was read to `to` (a failed one back to live), commits, and
+ * announces the progress to readers waiting on read models (projections/progress.ts) in a statement
+ * of its own after the commit (a NOTIFY inside the batch would take the cluster-wide commit lock with
+ * it): one round trip. Fails with MOVED_MEANWHILE, before the commit, when a checkpoint had moved.
+ */
+async function commitBatch(client: pg.PoolClient, locked: Locked[], to: LogPosition): Promise<void> {
+  if (locked.length === 0) {
+    await client.query('COMMIT');
+    return;
+  }
+  if (!/^\d+$/.test(to.xid) || locked.some((l) => !/^\d+$/.test(l.from.xid))) throw new Error(`not a transaction id: ${to.xid}`);
+  const names = texts(locked.map((l) => l.projection.name));
+  const versions = ints(locked.map((l) => l.version));
+  const move = `SELECT projection_batch_move(${names}, ${versions}, ${texts(locked.map((l) => l.from.xid))}, ${ints(locked.map((l) => l.from.pos), 'bigint')}, '${to.xid}', ${Math.trunc(to.pos)})`;
+  await client.query(`${move}; COMMIT; ${progressNotice(locked.map((l) => ({ name: l.projection.name, version: l.version, position: to })))}`);
 }
 
 /** A read model caught up alone failed on this batch: which event throws is found and recorded, and thrown. */

@@ -1,7 +1,9 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { comparePositions, type LogPosition } from '../services/eventstore/types.ts';
 import { projections as allProjections } from './registry.ts';
 import { tableNames, type Projection } from './types.ts';
+
+const { escapeLiteral } = pg;
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 
@@ -28,6 +30,7 @@ export async function ensureProjections(pool: pg.Pool, list: readonly Projection
       if (found.rowCount === 0) {
         const t = tableNames(projection.version);
         await client.query(projection.schema(t));
+        if (projection.indexes) await client.query(projection.indexes(t));
         for (const table of projection.tables) {
           await client.query(`CREATE OR REPLACE VIEW ${table} AS SELECT * FROM ${t(table)}`);
         }
@@ -57,14 +60,13 @@ export class ProjectionError extends Error {
 }
 
 /**
- * Tells readers waiting on read models (projections/progress.ts) how far these have come, in one
- * statement of its own after their batch committed. Lost only if the process dies right here: the
- * waiters also poll the checkpoints.
+ * The statement that tells readers waiting on read models (projections/progress.ts) how far these have
+ * come; sent after their batch's COMMIT, in the same round trip. Lost only if the process dies right
+ * there: the waiters also poll the checkpoints.
  */
-export async function notifyProgress(pool: pg.Pool, moved: { name: string; version: number; position: LogPosition }[]): Promise<void> {
-  if (moved.length === 0) return;
-  const payloads = moved.map(({ name, version, position }) => JSON.stringify({ name, version, xid: position.xid, pos: position.pos }));
-  await pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [PROGRESS_CHANNEL, payloads]).catch(() => {});
+export function progressNotice(moved: { name: string; version: number; position: LogPosition }[]): string {
+  const payloads = moved.map(({ name, version, position }) => escapeLiteral(JSON.stringify({ name, version, xid: position.xid, pos: position.pos })));
+  return `SELECT pg_notify('${PROGRESS_CHANNEL}', p) FROM unnest(ARRAY[${payloads.join(',')}]::text[]) AS p`;
 }
 
 export function positionPassed(checkpoint: LogPosition, target: LogPosition): boolean {

@@ -16,6 +16,11 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   sideTables?: readonly string[];
   /** DDL creating the tables of one version. */
   schema: (t: TableNames) => string;
+  /**
+   * DDL of the indexes no `apply` reads through (only the readers do), named, with IF NOT EXISTS: a
+   * rebuild makes them after its load, in the transaction that switches to the new version.
+   */
+  indexes?: (t: TableNames) => string;
   /** Writes the effect of a batch of events; runs in the transaction that moves the checkpoint. */
   apply(db: pg.PoolClient, events: StoredEvent<E>[], t: TableNames): Promise<void>;
 }

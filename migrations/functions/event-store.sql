@@ -130,6 +130,32 @@ BEGIN
 END;
 $$;
 
+-- Appends to several streams in one statement, each as append_to_stream does, in the order given: one
+-- clash (ES409) or used command key (ES208) and the statement, so all of it, is undone. p_appends is a
+-- json array of {streamId, streamType, expectedKind, expected, eventIds, types, data, metadata, snapshot,
+-- commandIds, requestHashes, results} (services/eventstore/store.ts appendMany).
+CREATE OR REPLACE FUNCTION append_to_streams(p_appends jsonb)
+RETURNS TABLE (stream_id text, next_version bigint, last_position bigint, tx_id xid8)
+LANGUAGE plpgsql AS $$
+DECLARE
+  a jsonb;
+BEGIN
+  FOR a IN SELECT x FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS t(x, ord) ORDER BY ord LOOP
+    RETURN QUERY SELECT a->>'streamId', r.next_version, r.last_position, r.tx_id
+      FROM append_to_stream(
+        a->>'streamId', a->>'streamType', a->>'expectedKind', (a->>'expected')::bigint,
+        ARRAY(SELECT v::uuid FROM jsonb_array_elements_text(a->'eventIds') WITH ORDINALITY AS t(v, ord) ORDER BY ord),
+        ARRAY(SELECT v FROM jsonb_array_elements_text(a->'types') WITH ORDINALITY AS t(v, ord) ORDER BY ord),
+        ARRAY(SELECT v FROM jsonb_array_elements(a->'data') WITH ORDINALITY AS t(v, ord) ORDER BY ord),
+        ARRAY(SELECT v FROM jsonb_array_elements(a->'metadata') WITH ORDINALITY AS t(v, ord) ORDER BY ord),
+        NULLIF(a->'snapshot', 'null'::jsonb),
+        ARRAY(SELECT v FROM jsonb_array_elements_text(a->'commandIds') WITH ORDINALITY AS t(v, ord) ORDER BY ord),
+        ARRAY(SELECT v FROM jsonb_array_elements_text(a->'requestHashes') WITH ORDINALITY AS t(v, ord) ORDER BY ord),
+        ARRAY(SELECT v FROM jsonb_array_elements(a->'results') WITH ORDINALITY AS t(v, ord) ORDER BY ord)) r;
+  END LOOP;
+END;
+$$;
+
 -- The trigger that looked the previous event's hash up for every inserted event is gone: the append
 -- chains from the hash kept on the stream's row (streams.last_hash).
 DROP TRIGGER IF EXISTS events_hash_chain ON events;

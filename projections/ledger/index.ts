@@ -54,7 +54,6 @@ export const ledgerProjection: Projection<CreditEvent> = {
       hold_id       uuid,
       lots          jsonb
     );
-    CREATE INDEX ON ${t('credit_transactions')} (org_id, position DESC);
     CREATE TABLE ${t('usage_records')} (
       id           uuid PRIMARY KEY,
       org_id       uuid NOT NULL,
@@ -63,8 +62,11 @@ export const ledgerProjection: Projection<CreditEvent> = {
       description  text NOT NULL,
       created_at   timestamptz NOT NULL,
       position     bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('usage_records')} (org_id, position DESC);`,
+    );`,
+  // The names CREATE INDEX ON … (org_id, position DESC) gave them before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_org_id_position_idx ON ${t('credit_transactions')} (org_id, position DESC);
+    CREATE INDEX IF NOT EXISTS ${t('usage_records')}_org_id_position_idx ON ${t('usage_records')} (org_id, position DESC);`,
   async apply(db, events, t) {
     const transactions = events.map((stored) => {
       const event = upcastOrgEvent(stored);

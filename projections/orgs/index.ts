@@ -7,7 +7,7 @@ import type { OrgEvent } from '../../services/orgs/events.ts';
  */
 export const orgsProjection: Projection<OrgEvent> = {
   name: 'orgs',
-  version: 3,
+  version: 4,
   handles: [
     'OrganizationCreated',
     'OrganizationRenamed',
@@ -20,7 +20,7 @@ export const orgsProjection: Projection<OrgEvent> = {
     'PlanSubscribed',
     'PlanCancelled',
   ] satisfies OrgEvent['type'][],
-  tables: ['orgs'],
+  tables: ['orgs', 'orgs_total'],
   schema: (t) => `
     CREATE TABLE ${t('orgs')} (
       id             uuid PRIMARY KEY,
@@ -35,7 +35,10 @@ export const orgsProjection: Projection<OrgEvent> = {
       position       bigint NOT NULL,
       balance_position bigint NOT NULL DEFAULT 0
     );
-    CREATE INDEX ON ${t('orgs')} (lower(name));`,
+    CREATE INDEX ON ${t('orgs')} (lower(name));
+    -- How many organizations there are (one row), kept with each one's creation: the admin table's total is read, not counted.
+    CREATE TABLE ${t('orgs_total')} (n bigint NOT NULL);
+    INSERT INTO ${t('orgs_total')} (n) VALUES (0);`,
   async apply(db, events, t) {
     // Credit events carry the balance after them: a batch needs only each org's last one.
     const credits = new Map<string, { balance: number; position: number; billedAt: string | null }>();
@@ -49,8 +52,10 @@ export const orgsProjection: Projection<OrgEvent> = {
       switch (event.type) {
         case 'OrganizationCreated':
           await db.query(
-            `INSERT INTO ${t('orgs')} (id, name, is_active, created_at, updated_at, position)
-             VALUES ($1, $2, true, $3, $3, $4) ON CONFLICT (id) DO NOTHING`,
+            `WITH created AS (
+               INSERT INTO ${t('orgs')} (id, name, is_active, created_at, updated_at, position)
+               VALUES ($1, $2, true, $3, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING 1)
+             UPDATE ${t('orgs_total')} SET n = n + (SELECT count(*) FROM created)`,
             [event.data.orgId, event.data.name, event.data.at, pos],
           );
           break;
@@ -84,12 +89,13 @@ export const orgsProjection: Projection<OrgEvent> = {
           break;
       }
     }
-    for (const [orgId, c] of credits) {
-      await db.query(
-        `UPDATE ${t('orgs')} SET credit_balance = $2, last_billing = coalesce($3, last_billing), balance_position = $4
-          WHERE id = $1 AND balance_position < $4`,
-        [orgId, c.balance, c.billedAt, c.position],
-      );
-    }
+    if (credits.size === 0) return;
+    const rows = [...credits];
+    await db.query(
+      `UPDATE ${t('orgs')} o SET credit_balance = c.balance, last_billing = coalesce(c.billed_at, o.last_billing), balance_position = c.position
+         FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::bigint[]) AS c(id, balance, billed_at, position)
+        WHERE o.id = c.id AND o.balance_position < c.position`,
+      [rows.map(([id]) => id), rows.map(([, c]) => c.balance), rows.map(([, c]) => c.billedAt), rows.map(([, c]) => c.position)],
+    );
   },
 };

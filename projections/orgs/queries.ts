@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../../services/eventstore/store.ts';
-import { pageAnswer, pageSql, totalRows, type PageQuery } from '../../services/platform/paging.ts';
+import { pageAnswer, pageSql, type PageQuery } from '../../services/platform/paging.ts';
 
 /**
  * SQL pieces that turn `<alias>.plan` (jsonb) into the spec's subscription object: `select` is a
@@ -27,18 +28,24 @@ const adminOrgs = {
   tieBreak: 'o.id',
 };
 
-/** The admin organizations table: every row, or one page of it. */
+/** How many organizations match: the read model's total (kept with each creation) unless a search narrows them. */
+const orgsCount = (where: string) => (where ? `(SELECT count(*) FROM orgs o ${where})` : '(SELECT n FROM orgs_total)');
+
+/**
+ * The admin organizations table: every row, or one page of it (members and plan built for the page's
+ * rows only). Each shape of the statement (sort, order, search or not) is prepared once per connection.
+ */
 export async function listAdminOrgs<R>(db: Queryable, query: PageQuery) {
   const sub = subscriptionSql('o');
   const page = pageSql(query, adminOrgs);
-  const res = await db.query(
-    `SELECT o.id::text, o.name, o.is_active, o.credit_balance::float8 AS credit_balance, o.last_billing,
-            ${sub.select} AS subscription, ${membersSql('o')} AS members${query.page ? `, ${totalRows('orgs o', page.where)}` : ''}
-       FROM orgs o ${sub.join} ${page.where} ${query.page ? page.order : 'ORDER BY o.created_at, o.id'} ${page.limit}`,
-    page.params,
-  );
+  const text = `SELECT o.id::text, o.name, o.is_active, o.credit_balance::float8 AS credit_balance, o.last_billing,
+            ${sub.select} AS subscription, ${membersSql('o')} AS members${query.page ? `, ${orgsCount(page.where)} AS total_rows` : ''}
+       FROM orgs o ${sub.join} ${page.where} ${query.page ? page.order : 'ORDER BY o.created_at, o.id'} ${page.limit}`;
+  const res = await db.query({ name: `admin-orgs-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values: page.params });
   const rows = res.rows.map((row) => ({ ...row, last_billing: iso(row.last_billing) }));
-  return pageAnswer<R>(query, rows, async () => (await db.query(`SELECT count(*)::int AS n FROM orgs o ${page.where}`, page.whereParams)).rows[0].n);
+  return pageAnswer<R>(query, rows, async () =>
+    Number((await db.query(`SELECT ${orgsCount(page.where)} AS n`, page.whereParams)).rows[0].n),
+  );
 }
 
 /** Whether an organization is active (null when the read model does not know it yet). */

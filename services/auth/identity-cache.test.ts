@@ -45,6 +45,27 @@ describe('IdentityCache', () => {
     expect(s.calls.identity).toBe(2);
   });
 
+  it("verifies a session cookie's signature once per session, again after the session ended, and never keeps a bad one", () => {
+    const cache = new IdentityCache(sources(), { maxEntries: 2 });
+    cache.connected();
+    const verify = vi.fn((raw: string) => (raw.endsWith('.good') ? raw.slice(0, -'.good'.length) : null));
+    expect(cache.sessionOfCookie('sid.good', verify)).toBe('sid');
+    expect(cache.sessionOfCookie('sid.good', verify)).toBe('sid');
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(cache.sessionOfCookie('sid.bad', verify)).toBeNull();
+    expect(cache.sessionOfCookie('sid.bad', verify)).toBeNull();
+    expect(verify).toHaveBeenCalledTimes(3);
+    cache.changed(sessionKey('sid'));
+    expect(cache.sessionOfCookie('sid.good', verify)).toBe('sid');
+    expect(verify).toHaveBeenCalledTimes(4);
+    // Bounded: the oldest cookie goes first.
+    cache.sessionOfCookie('a.good', verify);
+    cache.sessionOfCookie('b.good', verify);
+    expect(cache.size).toBe(2);
+    cache.sessionOfCookie('sid.good', verify);
+    expect(verify).toHaveBeenCalledTimes(7);
+  });
+
   it('caches nothing while notifications are not heard', async () => {
     const s = sources();
     const cache = new IdentityCache(s);

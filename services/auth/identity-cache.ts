@@ -38,6 +38,9 @@ export class IdentityCache {
   private readonly sessions = new Map<string, Entry<{ userId: string; expiresAt: number }>>();
   private readonly identities = new Map<string, Entry<UserIdentity>>();
   private readonly apiKeys = new Map<string, Entry<ApiKeyOwner>>();
+  /** Signed session cookies whose signature was verified here: the raw cookie's session id, and the cookie of each session key. */
+  private readonly cookies = new Map<string, string>();
+  private readonly cookieOf = new Map<string, string>();
   private epoch = 0;
   private live = false;
   private readonly ttlMs: number;
@@ -58,6 +61,25 @@ export class IdentityCache {
     return identity ? { ...identity, sessionId } : null;
   }
 
+  /**
+   * The session id a signed cookie carries, its signature verified once per session in this process
+   * (`verify` answers null for a bad one, which is not kept). Whether the session is still live is
+   * `sessionUser`'s to say; its end drops the cookie here too.
+   */
+  sessionOfCookie(raw: string, verify: (raw: string) => string | null): string | null {
+    const known = this.cookies.get(raw);
+    if (known !== undefined) return known;
+    const sessionId = verify(raw);
+    if (sessionId) {
+      const key = sessionKey(sessionId);
+      this.forgetCookie(key);
+      this.cookies.set(raw, sessionId);
+      this.cookieOf.set(key, raw);
+      if (this.cookies.size > this.maxEntries) this.forgetCookie(sessionKey(this.cookies.values().next().value as string));
+    }
+    return sessionId;
+  }
+
   /** The live key whose secret hashes to `hash`, or null. */
   async apiKey(hash: string): Promise<ApiKeyOwner | null> {
     return this.read(this.apiKeys, hash, () => this.sources.apiKey(hash));
@@ -67,7 +89,10 @@ export class IdentityCache {
   changed(key: string): void {
     this.epoch++;
     if (key.startsWith('user-')) this.identities.delete(key.slice('user-'.length));
-    else if (key.startsWith('session-')) this.sessions.delete(key);
+    else if (key.startsWith('session-')) {
+      this.sessions.delete(key);
+      this.forgetCookie(key);
+    }
     else if (key.startsWith('api_key-')) this.forgetKey(key.slice('api_key-'.length));
     else this.identities.clear(); // a role: whoever holds it is read again
   }
@@ -85,7 +110,15 @@ export class IdentityCache {
   }
 
   get size(): number {
-    return this.sessions.size + this.identities.size + this.apiKeys.size;
+    return this.sessions.size + this.identities.size + this.apiKeys.size + this.cookies.size;
+  }
+
+  /** Drops the cookie of a session (by its key, as notifications name it). */
+  private forgetCookie(key: string): void {
+    const raw = this.cookieOf.get(key);
+    if (raw === undefined) return;
+    this.cookieOf.delete(key);
+    this.cookies.delete(raw);
   }
 
   private forgetKey(keyId: string): void {
@@ -97,6 +130,8 @@ export class IdentityCache {
     this.sessions.clear();
     this.identities.clear();
     this.apiKeys.clear();
+    this.cookies.clear();
+    this.cookieOf.clear();
   }
 
   private async read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T | null>): Promise<T | null> {

@@ -6,24 +6,22 @@ import type { EventMetadata } from '../eventstore/types.ts';
 import type { Credits, GrantInput } from '../credits/commands.ts';
 import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId } from '../orgs/events.ts';
-import { loadOrg } from '../orgs/stream.ts';
 import { planDecider } from '../plans/decider.ts';
 import { planStreamId, type PlanFields } from '../plans/events.ts';
 import { checkoutLockDecider, checkoutLockStreamId } from './checkout-lock.ts';
 import { stripeEventDecider } from './decider.ts';
 import { stripeEventStreamId, type StripeEventEnvelope } from './events.ts';
 import { interpret, type Intent } from './interpret.ts';
-import { loadState } from '../eventstore/command-handler.ts';
 import { refundDescription, stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
 import { recordInvoicePayment } from './invoice-payment.ts';
 import { LIVE_STATUSES, stripeSubscriptionDecider, stripeSubscriptionStreamId } from './stripe-subscription.ts';
-import { inTransaction, type Tx } from '../eventstore/transaction.ts';
+import { inContext, type Context, type ContextStream } from '../eventstore/context.ts';
 import { cancelOlderSubscriptions, endReplaced, type Replacement } from './replace-subscription.ts';
 
 export interface ApplyDeps {
   pool: pg.Pool;
   store: EventStore;
-  /** The credits' front door: grants and refunds are its commands, inside the event's transaction. */
+  /** The credits' front door: grants and refunds are its commands, decided in the event's context. */
   credits: Pick<Credits, 'grant' | 'revoke'>;
   log?: { warn(obj: unknown, msg?: string): void };
   /** The Stripe SDK when a key is set: a refund of a payment we never recorded asks it which invoice it paid. */
@@ -40,14 +38,14 @@ type Effect = { orgId: string | null; summary: string };
 
 const metadataOf = (eventId: string): EventMetadata => ({ actor: 'stripe', causation_id: eventId, correlation_id: eventId });
 
-async function knownPlan(deps: ApplyDeps, planId: string): Promise<Plan> {
-  const plan = await loadState(deps.store, planDecider, planStreamId(planId));
+async function knownPlan(ctx: Context, planId: string): Promise<Plan> {
+  const plan = await ctx.state(planDecider, planStreamId(planId));
   if (!plan.exists) throw new StripeEventRejected(`unknown plan ${planId}`);
   return plan;
 }
 
-async function knownOrg(deps: ApplyDeps, orgId: string): Promise<void> {
-  const org = await loadOrg(deps.store, orgId);
+async function knownOrg(ctx: Context, orgId: string): Promise<void> {
+  const org = await ctx.state(orgDecider, orgStreamId(orgId));
   if (!org.exists) throw new StripeEventRejected(`unknown organization ${orgId}`);
 }
 
@@ -55,10 +53,13 @@ async function knownOrg(deps: ApplyDeps, orgId: string): Promise<void> {
  * A keyed internal command: the request hashed under the key is the event and its step, never the
  * command (its time and lot id differ between a retry and a sweep of the same event).
  */
-const keyed = (eventId: string, step: string) => ({ metadata: metadataOf(eventId), idempotencyKey: `${eventId}-${step}`, request: { eventId, step } });
+const keyed = (eventId: string, step: Step) => ({ metadata: metadataOf(eventId), idempotencyKey: stepKey(eventId, step), request: { eventId, step } });
+const STEPS = ['subscribe', 'one-time', 'first-period', 'auto-top-up', 'period', 'change', 'plan-one-time', 'refund'] as const;
+type Step = (typeof STEPS)[number];
+const stepKey = (eventId: string, step: Step) => `${eventId}-${step}`;
 
-/** Credits granted in the event's transaction (0 when its key was granted before). */
-const grant = async (deps: ApplyDeps, tx: Tx, eventId: string, step: string, data: GrantInput) => (await deps.credits.grant(data, keyed(eventId, step), tx)).credits;
+/** Credits granted in the event's context (0 when its key was granted before). */
+const grant = async (deps: ApplyDeps, ctx: Context, eventId: string, step: Step, data: GrantInput) => (await deps.credits.grant(data, keyed(eventId, step), ctx)).credits;
 
 const DAY_MS = 86_400_000;
 
@@ -88,17 +89,17 @@ export const invoiceGrantKey = (intent: Extract<Intent, { kind: 'period' | 'chan
 /** The key of a checkout's one-time credits: a refund of its payment revokes from that lot. */
 export const purchaseKey = (sessionId: string) => `purchase:${sessionId}`;
 
-async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string, replaced: Replacement[]): Promise<Effect> {
+async function checkout(deps: ApplyDeps, ctx: Context, eventId: string, intent: Extract<Intent, { kind: 'checkout' }>, plan: Plan, at: string, replaced: Replacement[]): Promise<Effect> {
   const { orgId } = intent;
   const meta = metadataOf(eventId);
   const done: string[] = [];
   if (intent.customerId) {
     // A checkout made before customers were kept (or in Stripe's dashboard) gives the org its customer.
-    await tx.run(orgDecider, orgStreamId(orgId), { type: 'LinkStripeCustomer', data: { orgId, customerId: intent.customerId, at } }, { metadata: meta });
+    await ctx.run(orgDecider, orgStreamId(orgId), { type: 'LinkStripeCustomer', data: { orgId, customerId: intent.customerId, at } }, { metadata: meta });
   }
   if (intent.mode === 'subscription' && intent.subscriptionId) {
-    await tx.run(checkoutLockDecider, checkoutLockStreamId(orgId), { type: 'CloseSubscriptionCheckout', data: { orgId, sessionId: intent.sessionId, at } }, { metadata: meta });
-    const sub = await tx.run(
+    await ctx.run(checkoutLockDecider, checkoutLockStreamId(orgId), { type: 'CloseSubscriptionCheckout', data: { orgId, sessionId: intent.sessionId, at } }, { metadata: meta });
+    const sub = await ctx.run(
       stripeSubscriptionDecider,
       stripeSubscriptionStreamId(intent.subscriptionId),
       { type: 'StartSubscription', data: { subscriptionId: intent.subscriptionId, orgId, planId: plan.planId, at, currentPeriodEnd: intent.periodEnd } },
@@ -106,18 +107,18 @@ async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extrac
     );
     if (!sub.state.ended) {
       // An update that overtook this checkout may have moved the subscription to another plan already.
-      const inForce = sub.state.planId && sub.state.planId !== plan.planId ? await knownPlan(deps, sub.state.planId) : plan;
-      await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(inForce, intent.subscriptionId), at } }, keyed(eventId, 'subscribe'));
+      const inForce = sub.state.planId && sub.state.planId !== plan.planId ? await knownPlan(ctx, sub.state.planId) : plan;
+      await ctx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(inForce, intent.subscriptionId), at } }, keyed(eventId, 'subscribe'));
       done.push(`subscribed to ${inForce.name}`);
       // Billed twice otherwise: the older live subscriptions end for this newer one.
       if (replaced.length) {
-        const revoked = await endReplaced(deps, tx, meta, orgId, intent.subscriptionId, replaced, at);
+        const revoked = await endReplaced(deps, ctx, meta, orgId, intent.subscriptionId, replaced, at);
         done.push(`replaced ${replaced.map((r) => r.subscriptionId).join(', ')} (refunded ${replaced.reduce((n, r) => n + r.refundCents, 0)} cents, revoked ${revoked} credits)`);
       }
     }
   }
   if (intent.paymentIntentId) {
-    await tx.run(
+    await ctx.run(
       stripePaymentDecider,
       stripePaymentStreamId(intent.paymentIntentId),
       {
@@ -127,13 +128,13 @@ async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extrac
       { metadata: meta },
     );
   }
-  const once = await grant(deps, tx, eventId, 'one-time', {
+  const once = await grant(deps, ctx, eventId, 'one-time', {
     orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'plan_one_time', expiresAt: oneTimeExpiry(plan, at),
     description: `${plan.name}: one-time credits`, key: purchaseKey(intent.sessionId), at,
   });
   const firstMonth =
     intent.mode === 'subscription' && intent.subscriptionId
-      ? await grant(deps, tx, eventId, 'first-period', {
+      ? await grant(deps, ctx, eventId, 'first-period', {
           orgId, amount: plan.monthly_credits, kind: 'purchase', source: 'plan_monthly', expiresAt: monthlyExpiry(plan, intent.periodEnd, at),
           description: `${plan.name}: monthly credits`, key: periodKey(intent.subscriptionId, 'first'), at,
         })
@@ -143,32 +144,32 @@ async function checkout(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extrac
 }
 
 /** An auto top-up paid: recorded as a payment (a refund finds it) and granted as an auto_top_up lot, once. */
-async function topUp(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'top_up' }>, plan: Plan, at: string): Promise<Effect> {
+async function topUp(deps: ApplyDeps, ctx: Context, eventId: string, intent: Extract<Intent, { kind: 'top_up' }>, plan: Plan, at: string): Promise<Effect> {
   const { orgId, paymentIntentId } = intent;
-  await knownOrg(deps, orgId);
-  await tx.run(
+  await knownOrg(ctx, orgId);
+  await ctx.run(
     stripePaymentDecider,
     stripePaymentStreamId(paymentIntentId),
     { type: 'RecordPayment', data: { paymentIntentId, orgId, planId: plan.planId, sessionId: paymentIntentId, amount: intent.amount, currency: intent.currency, credits: plan.one_time_credits, at } },
     { metadata: metadataOf(eventId) },
   );
-  const granted = await grant(deps, tx, eventId, 'auto-top-up', {
+  const granted = await grant(deps, ctx, eventId, 'auto-top-up', {
     orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'auto_top_up', expiresAt: oneTimeExpiry(plan, at),
     description: `Auto top-up: ${plan.name}`, key: purchaseKey(paymentIntentId), at,
   });
   return { orgId, summary: `auto top-up granted ${granted} credits` };
 }
 
-async function period(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
+async function period(deps: ApplyDeps, ctx: Context, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
   const key = invoiceGrantKey(intent);
   if (intent.periodEnd !== null) {
     const { subscriptionId, orgId, periodEnd } = intent;
-    await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'RecordPeriodPaid', data: { subscriptionId, orgId, periodEnd, at } }, {
+    await ctx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(subscriptionId), { type: 'RecordPeriodPaid', data: { subscriptionId, orgId, periodEnd, at } }, {
       metadata: metadataOf(eventId),
     });
   }
-  await recordInvoicePayment(tx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: plan.monthly_credits, lotKey: key, at });
-  const granted = await grant(deps, tx, eventId, 'period', {
+  await recordInvoicePayment(ctx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: plan.monthly_credits, lotKey: key, at });
+  const granted = await grant(deps, ctx, eventId, 'period', {
     orgId: intent.orgId,
     amount: plan.monthly_credits,
     kind: intent.first ? 'purchase' : 'renewal',
@@ -193,22 +194,22 @@ const orgPlanOf = (plan: Plan, subscriptionId: string) => ({ planId: plan.planId
  * Stripe's word on a subscription: its status, period, cancellation and plan. When the plan in
  * force changed (an upgrade now, a downgrade at its period's end) the organization's plan follows.
  */
-async function updated(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'updated' }>, at: string): Promise<Effect> {
+async function updated(deps: ApplyDeps, ctx: Context, eventId: string, intent: Extract<Intent, { kind: 'updated' }>, at: string): Promise<Effect> {
   const { orgId, subscriptionId } = intent;
   const meta = metadataOf(eventId);
-  const plan = await knownPlan(deps, intent.planId);
+  const plan = await knownPlan(ctx, intent.planId);
   const { orgId: _o, kind: _k, ...fields } = intent;
   const streamId = stripeSubscriptionStreamId(subscriptionId);
-  const before = await loadState(deps.store, stripeSubscriptionDecider, streamId, tx.client);
-  const outcome = await tx.run(stripeSubscriptionDecider, streamId, { type: 'UpdateSubscription', data: { ...fields, orgId, at } }, { metadata: meta });
+  const before = await ctx.state(stripeSubscriptionDecider, streamId);
+  const outcome = await ctx.run(stripeSubscriptionDecider, streamId, { type: 'UpdateSubscription', data: { ...fields, orgId, at } }, { metadata: meta });
   if (!outcome.events.length) return { orgId, summary: outcome.state.ended ? 'subscription already ended' : 'an older update: nothing changes' };
-  const org = await loadOrg(deps.store, orgId, tx.client);
+  const org = await ctx.state(orgDecider, orgStreamId(orgId));
   const ours = org.plan?.subscriptionId === subscriptionId || (!org.plan && LIVE_STATUSES.has(intent.status));
   if (ours && org.plan?.planId !== plan.planId) {
-    await tx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(plan, subscriptionId), at } }, keyed(eventId, 'subscribe'));
+    await ctx.run(orgDecider, orgStreamId(orgId), { type: 'SubscribePlan', data: { orgId, plan: orgPlanOf(plan, subscriptionId), at } }, keyed(eventId, 'subscribe'));
     // A scheduled downgrade taking effect starts its plan (an upgrade's start is granted with its paid invoice).
     const started = before.pendingPlanId === plan.planId && intent.pendingPlanId === null;
-    const once = started ? await grantOneTime(deps, tx, eventId, orgId, plan, `start:${subscriptionId}:${plan.planId}:${intent.currentPeriodEnd ?? intent.created}`, at) : 0;
+    const once = started ? await grantOneTime(deps, ctx, eventId, orgId, plan, `start:${subscriptionId}:${plan.planId}:${intent.currentPeriodEnd ?? intent.created}`, at) : 0;
     return { orgId, summary: `plan is now ${plan.name} (${intent.status})${once ? `, granted ${once} one-time credits` : ''}` };
   }
   const pending = intent.pendingPlanId ? `, moving to ${intent.pendingPlanId} at the period's end` : '';
@@ -216,13 +217,13 @@ async function updated(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract
 }
 
 /** An upgrade's proration invoice, paid: the new plan's monthly credits beyond the old one's, for the rest of the period. */
-async function change(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'change' }>, at: string): Promise<Effect> {
-  const plan = await knownPlan(deps, intent.planId);
-  const from = intent.fromPlanId ? await knownPlan(deps, intent.fromPlanId) : null;
+async function change(deps: ApplyDeps, ctx: Context, eventId: string, intent: Extract<Intent, { kind: 'change' }>, at: string): Promise<Effect> {
+  const plan = await knownPlan(ctx, intent.planId);
+  const from = intent.fromPlanId ? await knownPlan(ctx, intent.fromPlanId) : null;
   const key = invoiceGrantKey(intent);
   const amount = Math.max(0, plan.monthly_credits - (from?.monthly_credits ?? 0));
-  await recordInvoicePayment(tx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: amount, lotKey: key, at });
-  const granted = await grant(deps, tx, eventId, 'change', {
+  await recordInvoicePayment(ctx, metadataOf(eventId), intent.payment, { orgId: intent.orgId, planId: plan.planId, invoiceId: intent.invoiceId, credits: amount, lotKey: key, at });
+  const granted = await grant(deps, ctx, eventId, 'change', {
     orgId: intent.orgId,
     amount,
     kind: 'purchase',
@@ -233,35 +234,35 @@ async function change(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<
     at,
   });
   // The plan starts now: its one-time credits come with it, as they do with a checkout.
-  const once = await grantOneTime(deps, tx, eventId, intent.orgId, plan, `${key}:one-time`, at);
+  const once = await grantOneTime(deps, ctx, eventId, intent.orgId, plan, `${key}:one-time`, at);
   return { orgId: intent.orgId, summary: granted + once ? `granted ${granted + once} credits for ${key}` : `nothing to grant for ${key}` };
 }
 
 /** A plan's one-time credits, granted once whenever the plan starts (a checkout, an upgrade, a scheduled downgrade taking effect). */
-const grantOneTime = (deps: ApplyDeps, tx: Tx, eventId: string, orgId: string, plan: Plan, key: string, at: string) =>
-  grant(deps, tx, eventId, 'plan-one-time', {
+const grantOneTime = (deps: ApplyDeps, ctx: Context, eventId: string, orgId: string, plan: Plan, key: string, at: string) =>
+  grant(deps, ctx, eventId, 'plan-one-time', {
     orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'plan_one_time', expiresAt: oneTimeExpiry(plan, at),
     description: `${plan.name}: one-time credits`, key, at,
   });
 
-async function ended(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'ended' }>, at: string): Promise<Effect> {
+async function ended(deps: ApplyDeps, ctx: Context, eventId: string, intent: Extract<Intent, { kind: 'ended' }>, at: string): Promise<Effect> {
   const streamId = stripeSubscriptionStreamId(intent.subscriptionId);
-  const known = await loadState(deps.store, stripeSubscriptionDecider, streamId, tx.client);
+  const known = await ctx.state(stripeSubscriptionDecider, streamId);
   const orgId = known.orgId ?? intent.orgId;
   if (!orgId) throw new StripeEventRejected(`unknown subscription ${intent.subscriptionId} (no orgId)`);
-  await knownOrg(deps, orgId);
+  await knownOrg(ctx, orgId);
   const meta = metadataOf(eventId);
-  await tx.run(stripeSubscriptionDecider, streamId, { type: 'EndSubscription', data: { subscriptionId: intent.subscriptionId, orgId, at } }, { metadata: meta });
-  const cancelled = await tx.run(orgDecider, orgStreamId(orgId), { type: 'CancelPlan', data: { orgId, subscriptionId: intent.subscriptionId, at } }, { metadata: meta });
+  await ctx.run(stripeSubscriptionDecider, streamId, { type: 'EndSubscription', data: { subscriptionId: intent.subscriptionId, orgId, at } }, { metadata: meta });
+  const cancelled = await ctx.run(orgDecider, orgStreamId(orgId), { type: 'CancelPlan', data: { orgId, subscriptionId: intent.subscriptionId, at } }, { metadata: meta });
   return { orgId, summary: cancelled.events.length ? 'plan ended' : 'subscription ended (it was not the current plan)' };
 }
 
-async function refund(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, paid: Intent | null, at: string): Promise<Effect> {
+async function refund(deps: ApplyDeps, ctx: Context, eventId: string, intent: Extract<Intent, { kind: 'refund' }>, paid: Intent | null, at: string): Promise<Effect> {
   const meta = metadataOf(eventId);
   // The invoice it paid, as its event would be applied: its payment recorded (and its period granted, if it never was).
-  if (paid?.kind === 'period') await period(deps, tx, eventId, paid, await knownPlan(deps, paid.planId), at);
-  if (paid?.kind === 'change') await change(deps, tx, eventId, paid, at);
-  const recorded = await tx.run(
+  if (paid?.kind === 'period') await period(deps, ctx, eventId, paid, await knownPlan(ctx, paid.planId), at);
+  if (paid?.kind === 'change') await change(deps, ctx, eventId, paid, at);
+  const recorded = await ctx.run(
     stripePaymentDecider,
     stripePaymentStreamId(intent.paymentIntentId),
     { type: 'RecordRefund', data: { paymentIntentId: intent.paymentIntentId, chargeId: intent.chargeId, amountRefunded: intent.amountRefunded, at } },
@@ -278,14 +279,14 @@ async function refund(deps: ApplyDeps, tx: Tx, eventId: string, intent: Extract<
   const taken = await deps.credits.revoke(
     { orgId, amount: credits, kind: 'refund', description: refundDescription(refunded?.refunded, refunded?.currency), key: `refund:${intent.chargeId}:${intent.amountRefunded}`, lotKey, at },
     keyed(eventId, 'refund'),
-    tx,
+    ctx,
   );
   return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
 }
 
 async function effects(
   deps: ApplyDeps,
-  tx: Tx,
+  ctx: Context,
   eventId: string,
   intent: Exclude<Intent, { kind: 'ignore' | 'invalid' }>,
   paid: Intent | null,
@@ -294,19 +295,19 @@ async function effects(
 ): Promise<Effect> {
   switch (intent.kind) {
     case 'checkout':
-      return checkout(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at, replaced);
+      return checkout(deps, ctx, eventId, intent, await knownPlan(ctx, intent.planId), at, replaced);
     case 'top_up':
-      return topUp(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return topUp(deps, ctx, eventId, intent, await knownPlan(ctx, intent.planId), at);
     case 'period':
-      return period(deps, tx, eventId, intent, await knownPlan(deps, intent.planId), at);
+      return period(deps, ctx, eventId, intent, await knownPlan(ctx, intent.planId), at);
     case 'ended':
-      return ended(deps, tx, eventId, intent, at);
+      return ended(deps, ctx, eventId, intent, at);
     case 'refund':
-      return refund(deps, tx, eventId, intent, paid, at);
+      return refund(deps, ctx, eventId, intent, paid, at);
     case 'updated':
-      return updated(deps, tx, eventId, intent, at);
+      return updated(deps, ctx, eventId, intent, at);
     case 'change':
-      return change(deps, tx, eventId, intent, at);
+      return change(deps, ctx, eventId, intent, at);
     default: {
       const unknown: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(unknown)}`);
@@ -314,7 +315,34 @@ async function effects(
   }
 }
 
-/** Applies one received Stripe event and records its outcome in the same transaction. */
+/**
+ * The streams an event's commands read and write, read together before anything is decided (a
+ * stream not named here is read when first used, in a round trip of its own).
+ */
+function streamsOf(eventId: string, intents: (Intent | null)[]): ContextStream[] {
+  const streams: ContextStream[] = [{ decider: stripeEventDecider, streamId: stripeEventStreamId(eventId) }];
+  const add = (decider: ContextStream['decider'], streamId: string | null | undefined) => {
+    if (streamId && !streams.some((s) => s.streamId === streamId)) streams.push({ decider, streamId });
+  };
+  for (const intent of intents) {
+    if (!intent || intent.kind === 'ignore' || intent.kind === 'invalid') continue;
+    const orgId = 'orgId' in intent ? intent.orgId : null;
+    if (orgId) add(orgDecider, orgStreamId(orgId));
+    if ('planId' in intent && intent.planId) add(planDecider, planStreamId(intent.planId));
+    if (intent.kind === 'change' && intent.fromPlanId) add(planDecider, planStreamId(intent.fromPlanId));
+    if ('subscriptionId' in intent && intent.subscriptionId) add(stripeSubscriptionDecider, stripeSubscriptionStreamId(intent.subscriptionId));
+    if ('paymentIntentId' in intent && intent.paymentIntentId) add(stripePaymentDecider, stripePaymentStreamId(intent.paymentIntentId));
+    if ('payment' in intent && intent.payment) add(stripePaymentDecider, stripePaymentStreamId(intent.payment.paymentIntentId));
+    if (intent.kind === 'checkout' && intent.mode === 'subscription' && orgId) add(checkoutLockDecider, checkoutLockStreamId(orgId));
+  }
+  return streams;
+}
+
+/**
+ * Applies one received Stripe event and records its outcome with it: one context (context.ts) whose
+ * streams (the organization, the plan, the payment, the event's own...) are read in one round trip,
+ * every command of the event decided against them, and all of it appended in one statement.
+ */
 export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelope, now = new Date()): Promise<Applied> {
   const at = now.toISOString();
   const intent = interpret(event);
@@ -322,19 +350,19 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
   const meta = metadataOf(event.id);
   if (intent.kind === 'invalid') throw new StripeEventRejected(intent.reason);
   if (intent.kind === 'ignore') {
-    await inTransaction(deps.pool, deps.store, (tx) =>
-      tx.run(stripeEventDecider, streamId, { type: 'MarkStripeEventIgnored', data: { eventId: event.id, reason: intent.reason, at } }, { metadata: meta }),
+    await inContext(deps.store, [{ decider: stripeEventDecider, streamId }], [], (ctx) =>
+      ctx.run(stripeEventDecider, streamId, { type: 'MarkStripeEventIgnored', data: { eventId: event.id, reason: intent.reason, at } }, { metadata: meta }),
     );
     return { status: 'ignored', reason: intent.reason };
   }
-  if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(deps, intent.orgId);
-  // Asked of Stripe before the transaction (no network call holds it open).
+  // Asked of Stripe before the event's context (no network call holds it open).
   const paid = intent.kind === 'refund' ? await refundedInvoice(deps, intent.paymentIntentId) : null;
   const replaced =
     intent.kind === 'checkout' && intent.mode === 'subscription' && intent.subscriptionId ? await cancelOlderSubscriptions(deps, intent.orgId, intent.subscriptionId, now.getTime()) : [];
-  return inTransaction(deps.pool, deps.store, async (tx) => {
-    const effect = await effects(deps, tx, event.id, intent, paid, replaced, at);
-    const marked = await tx.run(
+  const applied = await inContext(deps.store, streamsOf(event.id, [intent, paid]), STEPS.map((step) => stepKey(event.id, step)), async (ctx) => {
+    if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(ctx, intent.orgId);
+    const effect = await effects(deps, ctx, event.id, intent, paid, replaced, at);
+    const marked = await ctx.run(
       stripeEventDecider,
       streamId,
       { type: 'MarkStripeEventProcessed', data: { eventId: event.id, orgId: effect.orgId, summary: effect.summary, at } },
@@ -345,16 +373,13 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
     const first = marked.events.length === 0 && marked.state.received && marked.state.status === 'processed' ? marked.state.outcome : undefined;
     return { status: 'processed' as const, ...effect, ...(first !== undefined ? { summary: first } : {}) };
   });
+  return applied.value;
 }
 
 /** Records why an event could not be applied; nothing else changes. */
 export async function markFailed(deps: ApplyDeps, eventId: string, reason: string, now = new Date()): Promise<void> {
-  await inTransaction(deps.pool, deps.store, (tx) =>
-    tx.run(
-      stripeEventDecider,
-      stripeEventStreamId(eventId),
-      { type: 'MarkStripeEventFailed', data: { eventId, reason: reason.slice(0, 1000), at: now.toISOString() } },
-      { metadata: metadataOf(eventId) },
-    ),
+  const streamId = stripeEventStreamId(eventId);
+  await inContext(deps.store, [{ decider: stripeEventDecider, streamId }], [], (ctx) =>
+    ctx.run(stripeEventDecider, streamId, { type: 'MarkStripeEventFailed', data: { eventId, reason: reason.slice(0, 1000), at: now.toISOString() } }, { metadata: metadataOf(eventId) }),
   );
 }

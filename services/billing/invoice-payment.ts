@@ -1,4 +1,4 @@
-import type { Tx } from '../eventstore/transaction.ts';
+import type { Writes } from '../eventstore/transaction.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { stripePaymentDecider, stripePaymentStreamId } from './payment.ts';
 
@@ -36,7 +36,7 @@ export function invoicePaymentOf(invoice: Obj): InvoicePayment | null {
  * a refund of that payment then takes back its share of those credits from that period's lot.
  */
 export async function recordInvoicePayment(
-  tx: Tx,
+  tx: Writes,
   metadata: EventMetadata,
   payment: InvoicePayment | null,
   data: { orgId: string; planId: string; invoiceId: string; credits: number; lotKey: string; at: string },

@@ -1,5 +1,5 @@
 import { loadState } from '../eventstore/command-handler.ts';
-import type { Tx } from '../eventstore/transaction.ts';
+import type { Context } from '../eventstore/context.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
 import { orgStreamId } from '../orgs/events.ts';
@@ -81,14 +81,14 @@ export async function cancelOlderSubscriptions(deps: ReplaceDeps, orgId: string,
 }
 
 /**
- * Inside the checkout's transaction: each replaced subscription ends on its stream, the unspent
+ * In the checkout's context: each replaced subscription ends on its stream, the unspent
  * credits of its periods' lots are revoked, and all of it is recorded on the organization's history.
  */
-export async function endReplaced(deps: ReplaceDeps, tx: Tx, metadata: EventMetadata, orgId: string, keptSubscriptionId: string, replaced: Replacement[], at: string): Promise<number> {
+export async function endReplaced(deps: ReplaceDeps, ctx: Context, metadata: EventMetadata, orgId: string, keptSubscriptionId: string, replaced: Replacement[], at: string): Promise<number> {
   let revoked = 0;
   for (const r of replaced) {
-    await tx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(r.subscriptionId), { type: 'EndSubscription', data: { subscriptionId: r.subscriptionId, orgId, at } }, { metadata });
-    const org = await loadOrg(deps.store, orgId, tx.client);
+    await ctx.run(stripeSubscriptionDecider, stripeSubscriptionStreamId(r.subscriptionId), { type: 'EndSubscription', data: { subscriptionId: r.subscriptionId, orgId, at } }, { metadata });
+    const org = await ctx.state(orgDecider, orgStreamId(orgId));
     let creditsRevoked = 0;
     for (const lot of org.lots.filter((l) => l.key?.startsWith(`period:${r.subscriptionId}:`) && l.remaining > 0)) {
       const taken = await deps.credits.revoke(
@@ -97,11 +97,11 @@ export async function endReplaced(deps: ReplaceDeps, tx: Tx, metadata: EventMeta
           description: `Unspent credits of a replaced subscription (${lot.description})`, at,
         },
         { metadata },
-        tx,
+        ctx,
       );
       creditsRevoked += taken?.amount ?? 0;
     }
-    await tx.run(
+    await ctx.run(
       orgDecider,
       orgStreamId(orgId),
       { type: 'RecordSubscriptionReplaced', data: { orgId, subscriptionId: r.subscriptionId, planId: r.planId, keptSubscriptionId, refundCents: r.refundCents, currency: r.currency, creditsRevoked, at } },

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { loadState } from '../eventstore/command-handler.ts';
 import type { ReadModelGate } from '../eventstore/read-models.ts';
 import type { EventStore, Queryable } from '../eventstore/store.ts';
-import { runTransaction, type Tx } from '../eventstore/transaction.ts';
+import { runTransaction, type Writes } from '../eventstore/transaction.ts';
 import type { DomainEvent, EventMetadata, LogPosition } from '../eventstore/types.ts';
 import { autoTopUpJob } from '../platform/jobs.ts';
 import type { CommandMetrics } from '../platform/metrics.ts';
@@ -310,10 +310,10 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   }
 
   /**
-   * Grants a lot (a purchase, a period's credits, demo credits); inside the caller's transaction
-   * when it has one. Nothing is granted for nothing, nor again under a key applied before.
+   * Grants a lot (a purchase, a period's credits, demo credits); with the caller's writes (its
+   * transaction, or its context) when it has them. Nothing is granted for nothing, nor again under a key applied before.
    */
-  async grant(input: GrantInput, asked: Asked, tx?: Tx): Promise<Granted> {
+  async grant(input: GrantInput, asked: Asked, tx?: Writes): Promise<Granted> {
     if (input.amount <= 0) return { credits: 0, lotId: null };
     const { at = now(), ...rest } = input;
     const lotId = randomUUID();
@@ -322,7 +322,7 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   }
 
   /** Takes credits back (a refund), never below zero; inside the caller's transaction when it has one. Null: its key was applied before. */
-  async revoke(input: RevokeInput, asked: Asked, tx?: Tx): Promise<CreditsRevoked['data'] | null> {
+  async revoke(input: RevokeInput, asked: Asked, tx?: Writes): Promise<CreditsRevoked['data'] | null> {
     const { at = now(), ...rest } = input;
     const events = await this.write(input.orgId, { type: 'RevokeCredits', data: { ...rest, at } }, asked, tx);
     const revoked = events.find((e) => e.type === 'CreditsRevoked');
@@ -477,7 +477,7 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   }
 
   /** Through the queue, or inside the caller's transaction (its lots' expiry jobs are scheduled once it committed). */
-  private async write(orgId: string, command: CreditCommand, asked: Asked, tx?: Tx): Promise<CreditEvent[]> {
+  private async write(orgId: string, command: CreditCommand, asked: Asked, tx?: Writes): Promise<CreditEvent[]> {
     if (!tx) {
       const decided = await this.run(orgId, command, asked);
       this.scheduleExpiries(decided.events);

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ConflictError, DomainError } from '../platform/errors.ts';
 import { decideAndFold, foldStored, type Decider } from './decider.ts';
 import { retryOnClash } from './retry.ts';
-import type { EventStore, Queryable, StoredCommand } from './store.ts';
+import type { EventStore, LoadedStream, Queryable, StoredCommand } from './store.ts';
 import type { AppendResult, DomainEvent, EventMetadata, ExpectedVersion, NewEvent } from './types.ts';
 
 export function hashRequest(request: unknown): string {
@@ -87,9 +87,18 @@ export const SNAPSHOT_EVERY = 20;
 
 async function load<C, E extends DomainEvent, S>(store: EventStore, decider: Decider<C, E, S>, streamId: string, options: { client?: Queryable; commandIds?: string[] }) {
   const loaded = await store.load(streamId, { snapshotVersion: decider.snapshotVersion, client: options.client, commandIds: options.commandIds });
-  const start = (loaded.snapshot as S | undefined) ?? decider.initialState();
-  const state = foldStored(decider, start, loaded.events);
-  return { state, version: loaded.version, commands: loaded.commands };
+  return { state: stateOf(decider, loaded), version: loaded.version, commands: loaded.commands };
+}
+
+/** A loaded stream's state: its snapshot (or the initial state) and the events after it, folded. */
+export function stateOf<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, loaded: LoadedStream): S {
+  return foldStored(decider, (loaded.snapshot as S | undefined) ?? decider.initialState(), loaded.events);
+}
+
+/** The snapshot an append of `count` events after `version` carries: the state, when the append crosses a multiple of SNAPSHOT_EVERY. */
+export function snapshotFor<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, version: number, count: number, state: S): { v: number; state: S } | undefined {
+  const crosses = Math.floor((version + count) / SNAPSHOT_EVERY) > Math.floor(version / SNAPSHOT_EVERY);
+  return decider.snapshotVersion === undefined || !crosses ? undefined : { v: decider.snapshotVersion, state };
 }
 
 const reused = () => new ConflictError('This idempotency key was already used for a different request', { error: 'idempotency_key_reused' });
@@ -125,11 +134,10 @@ export async function handleCommands<C, E extends DomainEvent, S>(
     const { state, results, rows, stored } = decided;
     let append: AppendResult | null = null;
     if (rows.length) {
-      const crossesSnapshot = Math.floor((version + rows.length) / SNAPSHOT_EVERY) > Math.floor(version / SNAPSHOT_EVERY);
       try {
         append = await store.append(streamId, rows, {
           expected: options.expected ?? version,
-          snapshot: decider.snapshotVersion === undefined || !crossesSnapshot ? undefined : { v: decider.snapshotVersion, state },
+          snapshot: snapshotFor(decider, version, rows.length, state),
           commands: stored,
           client: options.client,
         });
@@ -146,7 +154,7 @@ export async function handleCommands<C, E extends DomainEvent, S>(
   return { ...value, attempts };
 }
 
-interface Decisions<S, E> {
+export interface Decisions<S, E> {
   state: S;
   results: CommandResult<S, E>[];
   rows: NewEvent[];
@@ -156,7 +164,7 @@ interface Decisions<S, E> {
 }
 
 /** Decides each command in order against `start`, answering a key found in `known` with its first result. */
-function decideAll<C, E extends DomainEvent, S>(
+export function decideAll<C, E extends DomainEvent, S>(
   decider: Decider<C, E, S>,
   requests: CommandRequest<C, S, E>[],
   start: S,

@@ -115,6 +115,16 @@ const APPEND_NEW = `WITH moved AS (
     ON CONFLICT (stream_id) DO NOTHING
     RETURNING version)${APPEND_TAIL}`;
 
+/** A failed append as the write side knows it: a clash with another writer (ES409), a command key used before (ES208), or as it came. */
+function clashOf(err: unknown, streamId: string, expected: unknown, commands: StoredCommand[]): unknown {
+  const e = err as { code?: string; detail?: string; constraint?: string };
+  if (e.code === 'ES409') return new ConcurrencyError(streamId, expected, Number(e.detail));
+  if ((e.code === 'ES208' || (e.code === '23505' && e.constraint === 'command_dedup_pkey')) && commands.length) {
+    return new DuplicateCommandError(commands.map((c) => c.id).join(', '));
+  }
+  return err;
+}
+
 export class EventStore {
   private readonly listeners = new Set<AppendListener>();
   /** Each stream's version and last hash as this process last wrote or read them (see appendChained). */
@@ -139,15 +149,56 @@ export class EventStore {
       timer();
       eventstoreAppends.inc();
     } catch (err) {
-      const e = err as { code?: string; detail?: string; constraint?: string };
-      if (e.code === 'ES409') throw new ConcurrencyError(streamId, expected, Number(e.detail));
-      if ((e.code === 'ES208' || (e.code === '23505' && e.constraint === 'command_dedup_pkey')) && commands.length) {
-        throw new DuplicateCommandError(commands.map((c) => c.id).join(', '));
-      }
-      throw err;
+      throw clashOf(err, streamId, expected, commands);
     }
     if (!options.client) this.notify(result, events, streamId);
     return result;
+  }
+
+  /**
+   * Appends to several streams in one statement (append_to_streams), all or nothing: one clash, or
+   * one command key used before, and nothing of it is written. Listeners hear of each stream's append
+   * (inside a caller's transaction, once it commits: see `notify`).
+   */
+  async appendMany(appends: ({ streamId: string; events: NewEvent[] } & AppendOptions)[], client?: Queryable): Promise<AppendResult[]> {
+    const timer = eventstoreAppendDuration.startTimer();
+    const batch = appends.map((a) => {
+      const commands = a.commands ?? [];
+      return {
+        streamId: a.streamId,
+        streamType: a.streamType ?? streamTypeOf(a.streamId),
+        expectedKind: typeof a.expected === 'number' ? 'version' : a.expected,
+        expected: typeof a.expected === 'number' ? a.expected : null,
+        eventIds: a.events.map((e) => e.id ?? randomUUID()),
+        types: a.events.map((e) => e.type),
+        data: a.events.map((e) => e.data ?? {}),
+        metadata: a.events.map((e) => e.metadata ?? {}),
+        snapshot: a.snapshot === undefined ? null : a.snapshot,
+        commandIds: commands.map((c) => c.id),
+        requestHashes: commands.map((c) => c.requestHash),
+        results: commands.map((c) => c.result ?? {}),
+      };
+    });
+    let rows: { stream_id: string; next_version: string; last_position: string; tx_id: string }[];
+    try {
+      const res = await (client ?? this.pool).query({
+        name: 'es-append-many',
+        text: 'SELECT stream_id, next_version, last_position, tx_id::text AS tx_id FROM append_to_streams($1::jsonb)',
+        values: [JSON.stringify(batch)],
+      });
+      rows = res.rows;
+      timer();
+    } catch (err) {
+      for (const a of appends) this.heads.delete(a.streamId);
+      throw clashOf(err, appends.map((a) => a.streamId).join(', '), 'their versions', appends.flatMap((a) => a.commands ?? []));
+    }
+    const results = rows.map((row, i) => {
+      eventstoreAppends.inc();
+      this.heads.delete(row.stream_id); // learnt again at the stream's next load
+      return { result: { nextVersion: Number(row.next_version), position: { xid: row.tx_id, pos: Number(row.last_position) } }, append: appends[i] };
+    });
+    if (!client) for (const { result, append } of results) this.notify(result, append.events, append.streamId);
+    return results.map((r) => r.result);
   }
 
   /**
@@ -292,7 +343,33 @@ export class EventStore {
          FROM (SELECT 1) one LEFT JOIN streams s ON s.stream_id = $1`,
       values: [streamId, options.commandIds ?? [], options.snapshotVersion ?? -1],
     });
-    const row = res.rows[0];
+    return this.loaded(streamId, res.rows[0], options.snapshotVersion);
+  }
+
+  /**
+   * Several streams in one round trip (each as `load` reads it, with its decider's snapshot version),
+   * and the stored results of the command keys asked for, shared by all of them.
+   */
+  async loadMany(streams: { streamId: string; snapshotVersion?: number }[], options: { commandIds?: string[]; client?: Queryable } = {}): Promise<Map<string, LoadedStream>> {
+    const db = options.client ?? this.pool;
+    const res = await db.query({
+      name: 'es-load-many',
+      text: `SELECT ids.stream_id AS id, s.version, s.snapshot, s.snapshot_version, s.last_hash,
+              (SELECT json_agg(d) FROM (SELECT command_id, request_hash, result FROM command_dedup WHERE command_id = ANY($3::text[])) d) AS commands,
+              (SELECT coalesce(json_agg(e ORDER BY e.stream_position), '[]'::json) FROM (
+                 SELECT ${EVENT_COLUMNS} FROM event_log
+                  WHERE stream_id = ids.stream_id
+                    AND stream_position > CASE WHEN (s.snapshot->>'v')::int = ids.snap_v THEN s.snapshot_version ELSE 0 END
+              ) e) AS events
+         FROM unnest($1::text[], $2::int[]) AS ids(stream_id, snap_v) LEFT JOIN streams s ON s.stream_id = ids.stream_id`,
+      values: [streams.map((s) => s.streamId), streams.map((s) => s.snapshotVersion ?? -1), options.commandIds ?? []],
+    });
+    const versions = new Map(streams.map((s) => [s.streamId, s.snapshotVersion]));
+    return new Map(res.rows.map((row) => [row.id as string, this.loaded(row.id as string, row, versions.get(row.id))]));
+  }
+
+  /** A loaded stream from its row (see `load`); its head is remembered for the next append. */
+  private loaded(streamId: string, row: Record<string, unknown>, snapshotVersion: number | undefined): LoadedStream {
     const snap = row.snapshot as { v?: number; state?: unknown } | null;
     const commands = new Map<string, { requestHash: string; result: unknown }>(
       ((row.commands ?? []) as { command_id: string; request_hash: string; result: unknown }[]).map((c) => [
@@ -301,7 +378,7 @@ export class EventStore {
       ]),
     );
     if (row.version != null) this.rememberHead(streamId, { version: Number(row.version), hash: row.last_hash as Buffer | null });
-    const useSnapshot = snap != null && options.snapshotVersion !== undefined && snap.v === options.snapshotVersion;
+    const useSnapshot = snap != null && snapshotVersion !== undefined && snap.v === snapshotVersion;
     return {
       version: row.version == null ? 0 : Number(row.version),
       snapshot: useSnapshot ? snap.state : undefined,

@@ -6,16 +6,21 @@ import { retryOnClash } from './retry.ts';
 import type { EventStore } from './store.ts';
 import type { AppendResult, DomainEvent } from './types.ts';
 
-export interface Tx {
-  client: pg.PoolClient;
+/** Commands on several streams, written together (a transaction's, or a context's: see context.ts). */
+export interface Writes {
   run<C, E extends DomainEvent, S>(
     decider: Decider<C, E, S>,
     streamId: string,
     command: C,
     options: Omit<CommandOptions<S, E>, 'client'>,
   ): Promise<CommandOutcome<S, E>>;
-  /** Runs once the transaction has committed (never for an attempt that rolled back or is run again). */
+  /** Runs once the writes have committed (never for an attempt that rolled back or is run again). */
   afterCommit(fn: () => void): void;
+}
+
+/** A Postgres transaction's writes, with its connection for what is written beside them (reservations). */
+export interface Tx extends Writes {
+  client: pg.PoolClient;
 }
 
 export interface Committed<T> {

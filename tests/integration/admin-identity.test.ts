@@ -238,6 +238,14 @@ describe('server paging of the admin lists (only when a page is asked for)', () 
     expect(beyond.body).toEqual({ data: [], totalPages: 2 });
   });
 
+  it("unsearched, counts the pages from the read model's kept total: every organization once", async () => {
+    const orgs = (await app.db.query('SELECT count(*)::int AS n FROM orgs')).rows[0].n as number;
+    expect(orgs).toBeGreaterThanOrEqual(3);
+    expect((await app.db.query('SELECT n::int AS n FROM orgs_total')).rows[0].n).toBe(orgs);
+    expect((await admin.get('/api/admin/orgs?page=1&limit=1')).body.totalPages).toBe(orgs);
+    expect((await admin.get(`/api/admin/orgs?page=${orgs + 5}&limit=1`)).body).toEqual({ data: [], totalPages: orgs });
+  });
+
   it('answers {data, totalPages} for users, and treats % and _ in the search as plain text', async () => {
     const res = await admin.get('/api/admin/users?page=1&limit=10&search=pager&sortField=email&sortOrder=desc');
     expect(res.body.totalPages).toBe(1);

@@ -28,7 +28,7 @@ function schemaHash(): string {
       hash.update(`${dir}${file}\n`.slice(migrationsDir.length)).update(readFileSync(join(dir, file)));
     }
   }
-  for (const p of projections) hash.update(`${p.name} ${p.version} ${p.tables.join(',')}\n${p.schema(tableNames(p.version))}\n`);
+  for (const p of projections) hash.update(`${p.name} ${p.version} ${p.tables.join(',')}\n${p.schema(tableNames(p.version))}\n${p.indexes?.(tableNames(p.version)) ?? ''}\n`);
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -88,6 +88,11 @@ export default fp(
     await app.register(cookie, { secret: app.config.SESSION_SECRET });
     app.decorateRequest('user', null);
     app.decorateRequest('apiKey', null);
+    /** The session id of a signed cookie, or null (a bad signature, an empty value). */
+    const verifyCookie = (raw: string) => {
+      const unsigned = app.unsignCookie(raw);
+      return unsigned.valid && unsigned.value ? unsigned.value : null;
+    };
     const touch = lastUseRecorder(app.pg, (err) => app.log.warn({ err }, 'could not record when an API key was used'));
 
     /** A key is not a browser credential: no cookie, no Origin check. Anything but a live key is 401. */
@@ -121,9 +126,8 @@ export default fp(
       }
       const raw = request.cookies[SESSION_COOKIE];
       if (!raw) return;
-      const unsigned = request.unsignCookie(raw);
-      if (!unsigned.valid || !unsigned.value) return;
-      request.user = await app.identities.sessionUser(unsigned.value);
+      const sessionId = app.identities.sessionOfCookie(raw, verifyCookie);
+      if (sessionId) request.user = await app.identities.sessionUser(sessionId);
     });
 
     const requireUser = guard(async (request) => {
@@ -166,8 +170,8 @@ export default fp(
     });
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       const raw = request.cookies[SESSION_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : null;
-      if (unsigned?.valid && unsigned.value) await endSession(unsigned.value);
+      const sessionId = raw ? app.identities.sessionOfCookie(raw, verifyCookie) : null;
+      if (sessionId) await endSession(sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     });
   },
