@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ConnectReadModels } from '../eventstore/read-models.ts';
 import type { Config } from '../platform/config.ts';
 import auditKey from './plugins/audit-key.ts';
@@ -14,6 +14,7 @@ import db from './plugins/db.ts';
 import errors from './plugins/errors.ts';
 import eventstore from './plugins/eventstore.ts';
 import identities from './plugins/identities.ts';
+import { serializerCompiler } from './serializer.ts';
 import jsonOnly from './plugins/json-only.ts';
 import storableText from './plugins/storable-text.ts';
 import queueBoard from './plugins/queue-board.ts';
