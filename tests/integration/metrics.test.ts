@@ -108,7 +108,10 @@ describe('GET /metrics', () => {
   it('shows a read model behind (lag in events and seconds) and the safety-net job queued while no worker runs, then caught up', async () => {
     await workers!.close();
     workers = null;
-    await grantCredits(t, member.orgId, 5);
+    // The grant is appended at once; its answer then waits (5 s at most) for read models that no worker
+    // builds now: the lag is read meanwhile, and the answer comes once the workers are back.
+    const granted = grantCredits(t, member.orgId, 5);
+    granted.catch(() => {}); // awaited below; a failure is reported there
     const behind = await waitFor('the ledger to be a second behind', async () => {
       const now = await metrics();
       return valueOf(now, 'projection_lag_seconds', { projection: 'ledger' }) >= 1 && now;
@@ -120,6 +123,7 @@ describe('GET /metrics', () => {
     const queued = valueOf(behind, 'bullmq_queue_jobs', { queue: 'projector', state: 'waiting' }) + valueOf(behind, 'bullmq_queue_jobs', { queue: 'projector', state: 'delayed' });
     expect(queued).toBeGreaterThanOrEqual(1);
     await startTheWorkers();
+    await granted;
     await waitFor('the ledger to catch up', async () => valueOf(await metrics(), 'projection_lag_events', { projection: 'ledger' }) === 0);
   });
 
