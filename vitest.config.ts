@@ -5,15 +5,19 @@ import LongFirstSequencer from './tests/support/sequencer.ts';
  * Two projects: `unit` needs no services (npm run test:unit), `services` runs against real Postgres and
  * Redis, on databases copied from one migrated template (tests/support/global-setup.ts).
  *
- * Two workers, one per core. A worker imports the product once and runs file after file (`isolate:
- * false`): importing the product costs seconds, and every file closes what it started. A module's
- * state outlives a file there, which is what gives each worker one browser (tests/support/browser.ts).
+ * Three workers on two cores: a full run needs about 660 CPU-seconds (the workers, their children and
+ * browsers, Postgres and Redis, measured with getrusage), which left the cores idle for a third of an
+ * eight-minute run with two workers (files wait on processes starting, Redis, the browser and timers).
+ * Three files at once peaked at 47 Postgres connections of the default 100. A worker imports the product
+ * once and runs file after file (`isolate: false`): importing the product costs seconds, and every file
+ * closes what it started. A module's state outlives a file there, which is what gives each worker one
+ * browser (tests/support/browser.ts).
  */
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    maxWorkers: 2,
+    maxWorkers: 3,
     isolate: false,
     sequence: { sequencer: LongFirstSequencer },
     reporters: ['default', './tests/support/summary-reporter.ts'],

@@ -48,7 +48,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     NEW_ACCOUNTS_ACTIVE: '0',
     ADMIN_EMAILS: 'admin@example.com',
     RATE_LIMIT: 'off',
-    // Two test files run at once, some with extra processes: stay well under Postgres' 100 connections.
+    // Three test files run at once, some with extra processes: stay well under Postgres' 100 connections.
     DB_POOL_MAX: '6',
     WORKER_CONCURRENCY: '4',
     // The machine is busy: waiting for a pooled connection or a statement may take longer than in production.

@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONG = /spawn(Api|Worker|Entry)\(|startPrimaryAndReplica\(|startRedisCluster\(|workerBrowser\(|bench\/run\.ts/;
 
 /**
- * Long files first, so that the two workers finish together instead of one of them running a long file
+ * Long files first, so that the workers finish together instead of one of them running a long file
  * alone at the end. Vitest orders by the durations of the last run when it has them; a fresh clone has
  * none, and vitest would then order by size, which puts small but long files (the benchmark's smoke
  * run, the fault tests) last: without durations, files that start processes or a browser go first.
