@@ -1,5 +1,6 @@
 import type { Projection } from '../types.ts';
 import type { UsageRecorded } from '../../services/credits/events.ts';
+import { DECIMALS, formatPico, formatScaled, parsePico, toMicros } from '../../services/platform/decimal.ts';
 
 /**
  * Metered usage per organization, UTC day (of each event's timestamp), meter and project: the usage
@@ -24,17 +25,13 @@ export const meteredUsageProjection: Projection<UsageRecorded> = {
       PRIMARY KEY (org_id, day, meter, project_id)
     );`,
   async apply(db, events, t) {
-    const rows = events.flatMap((e) =>
-      e.data.items.map((i) => ({ org_id: e.data.orgId, at: i.timestamp, meter: i.meter, project_id: i.projectId ?? '', quantity: String(i.quantity), credits: i.credits, position: e.globalPosition })),
-    );
+    const rows = events.flatMap((e) => dailySums(e.data.orgId, e.data.items, e.globalPosition));
     if (rows.length === 0) return;
     await db.query(
-      `WITH e AS (
-         SELECT org_id, (at AT TIME ZONE 'UTC')::date AS day, meter, project_id, quantity, credits, position
-           FROM jsonb_to_recordset($1::jsonb) AS r(org_id uuid, at timestamptz, meter text, project_id text, quantity numeric, credits numeric, position bigint)),
-       sums AS (
-         SELECT e.org_id, e.day, e.meter, e.project_id, sum(e.quantity) AS quantity, sum(e.credits) AS credits, count(*) AS events, max(e.position) AS position
-           FROM e LEFT JOIN ${t('metered_usage')} u ON u.org_id = e.org_id AND u.day = e.day AND u.meter = e.meter AND u.project_id = e.project_id
+      `WITH sums AS (
+         SELECT e.org_id, e.day, e.meter, e.project_id, sum(e.quantity) AS quantity, sum(e.credits) AS credits, sum(e.events) AS events, max(e.position) AS position
+           FROM jsonb_to_recordset($1::jsonb) AS e(org_id uuid, day date, meter text, project_id text, quantity numeric, credits numeric, events bigint, position bigint)
+           LEFT JOIN ${t('metered_usage')} u ON u.org_id = e.org_id AND u.day = e.day AND u.meter = e.meter AND u.project_id = e.project_id
           WHERE e.position > coalesce(u.position, 0)
           GROUP BY e.org_id, e.day, e.meter, e.project_id)
        INSERT INTO ${t('metered_usage')} AS u (org_id, day, meter, project_id, quantity, credits, events, position)
@@ -45,3 +42,22 @@ export const meteredUsageProjection: Projection<UsageRecorded> = {
     );
   },
 };
+
+/**
+ * One batch's items summed per UTC day, meter and project, exactly (quantities in millionths, credits
+ * in picocredits): a row per group, not per event (a batch is up to a thousand events of a few groups).
+ */
+function dailySums(orgId: string, items: UsageRecorded['data']['items'], position: number) {
+  const groups = new Map<string, { org_id: string; day: string; meter: string; project_id: string; quantity: bigint; credits: bigint; events: number; position: number }>();
+  for (const i of items) {
+    const day = (i.timestamp.endsWith('Z') ? i.timestamp : new Date(i.timestamp).toISOString()).slice(0, 10);
+    const project = i.projectId ?? '';
+    const key = `${day}\n${i.meter}\n${project}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { org_id: orgId, day, meter: i.meter, project_id: project, quantity: 0n, credits: 0n, events: 0, position }));
+    group.quantity += toMicros(i.quantity) ?? 0n;
+    group.credits += parsePico(i.credits);
+    group.events++;
+  }
+  return [...groups.values()].map((g) => ({ ...g, quantity: formatScaled(g.quantity, DECIMALS), credits: formatPico(g.credits) }));
+}

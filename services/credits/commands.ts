@@ -16,7 +16,7 @@ import { DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
 import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
-import { dedupCutoff, readUsage, rememberUsageIds, seenUsageIds, type UsageRead } from './usage-ids.ts';
+import { dedupCutoff, readUsage, rememberUsageIds, type UsageRead } from './usage-ids.ts';
 import { pendingOf, type PricedUsage, type UsageRecorded, type UsageRefusal } from './usage-events.ts';
 
 export interface CreditsDeps<S extends CreditStreamState, E extends DomainEvent> {
@@ -352,13 +352,14 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
     const cache = this.queue.states;
     const cutoff = dedupCutoff(at);
     const committed = await runTransaction(this.deps.store.pool, this.deps.store, async (tx) => {
-      const seen = await seenUsageIds(tx.client, orgId, [...new Set(items.map((i) => i.id))], cutoff);
+      const read = await readUsage(tx.client, [], orgId, [...new Set(items.map((i) => i.id))], cutoff);
+      const { seen } = read;
       const fresh = freshUsage(items, seen);
       if (fresh.length === 0) return { state: await this.state(orgId, tx.client), events: [] as E[], recorded: null, seen };
       const command: CreditCommand = { type: 'RecordUsage', data: { orgId, usageId: randomUUID(), items: fresh, userId, at } };
       const outcome = await tx.run(decider, stream, command, { metadata, cache });
       const recorded = recordedIn(outcome.events);
-      await rememberUsageIds(tx.client, orgId, recorded.items.map((i) => ({ id: i.id, outcome: { credits: i.credits } })), at, cutoff);
+      await rememberUsageIds(tx.client, orgId, recorded.items.map((i) => ({ id: i.id, outcome: { credits: i.credits } })), at, read, cutoff);
       const append = outcome.append;
       if (append) tx.afterCommit(() => cache.set(stream, outcome.state, append.nextVersion));
       return { state: outcome.state, events: outcome.events, recorded, seen };

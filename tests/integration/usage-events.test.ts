@@ -12,7 +12,8 @@ import { RATE_CARD_STREAM } from '../../services/ratecard/events.ts';
 import { waitFor } from '../support/processes.ts';
 import { projectionsCaughtUp } from '../../projections/status.ts';
 import type { Logger } from 'pino';
-import { purgeUsageIds } from '../../services/credits/usage-ids.ts';
+import { purgeUsageIds, rememberUsageIds } from '../../services/credits/usage-ids.ts';
+import { DuplicateCommandError } from '../../services/eventstore/errors.ts';
 import { schedulersOf } from '../../workers/schedulers.ts';
 import { ledgerHandlers } from '../../workers/ledger.ts';
 
@@ -121,6 +122,20 @@ describe('POST /api/usage/events', () => {
     expect((await send(Date.now() + 36 * DAY)).results[0].status).toBe('accepted');
     expect((await send(Date.now() + 37 * DAY)).results[0].status).toBe('duplicate');
     expect(await debits(orgId)).toEqual([1, 1]);
+  });
+
+  it('remembering an id another writer remembered meanwhile (new or taken over) is a clash: the batch runs again', async () => {
+    const orgId = randomUUID();
+    const at = new Date().toISOString();
+    const cutoff = ago(35);
+    const remember = (id: string, stale: string[]) => rememberUsageIds(t.db, orgId, [{ id, outcome: { credits: '1' } }], at, { stale: new Set(stale) }, cutoff);
+    await remember('a', []);
+    await expect(remember('a', [])).rejects.toBeInstanceOf(DuplicateCommandError);
+    // Read as stale, but taken over by another writer since: nothing matches.
+    await expect(remember('a', ['a'])).rejects.toBeInstanceOf(DuplicateCommandError);
+    await t.db.query('UPDATE usage_event_ids SET recorded_at = $2 WHERE org_id = $1', [orgId, ago(36)]);
+    await remember('a', ['a']);
+    expect((await t.db.query('SELECT outcome, recorded_at FROM usage_event_ids WHERE org_id = $1', [orgId])).rows).toEqual([{ outcome: { credits: '1' }, recorded_at: new Date(at) }]);
   });
 
   it('purges ids recorded more than 35 days ago (a moved clock): the row is gone and the id is accepted again', async () => {
@@ -329,11 +344,13 @@ describe('the usage explorer', () => {
         { id: 'e3', meter: 'minutes', quantity: 1.5, projectId: project },
       ],
     });
+    // Summed exactly per day, meter and project (0.1 + 0.2 is not 0.3 in floating point).
+    await client.post('/api/usage/events', { events: [{ id: 'e4', meter: 'minutes', quantity: 0.1 }, { id: 'e5', meter: 'minutes', quantity: 0.2 }] });
     await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
     const all = await client.get('/api/me/usage');
     expect(all.body.data).toEqual([
       { day: day(3), meter: 'api.call', quantity: 3, credits: 3, events: 2 },
-      { day: day(0), meter: 'minutes', quantity: 1.5, credits: 1.05, events: 1 },
+      { day: day(0), meter: 'minutes', quantity: 1.8, credits: 1.26, events: 3 },
     ]);
     const one = await client.get(`/api/me/usage?projectId=${project}`);
     expect(one.body.data.map((r: { quantity: number }) => r.quantity)).toEqual([2, 1.5]);
