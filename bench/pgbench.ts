@@ -79,8 +79,11 @@ export class PgBench {
     this.common = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
   }
 
-  /** pgbench on a database of its own beside the product's; null (with the reason printed) without pgbench. */
-  static create(databaseUrl: string): PgBench | null {
+  /**
+   * pgbench on a database of its own beside the product's; null (with the reason printed) without pgbench.
+   * `scale` sizes simple-update's tables (10: a million accounts; a smoke run, whose figures mean nothing, takes 1).
+   */
+  static create(databaseUrl: string, scale = 10): PgBench | null {
     if (spawnSync('pgbench', ['--version']).status !== 0) {
       console.log('  ! pgbench not found: install it with `apt-get install postgresql-contrib` (Debian); the database references are left empty');
       return null;
@@ -88,7 +91,7 @@ export class PgBench {
     const bench = new PgBench(databaseUrl, `${new URL(databaseUrl).pathname.slice(1)}_ref`);
     spawnSync('dropdb', [...bench.common, '--if-exists', bench.db]);
     execFileSync('createdb', [...bench.common, bench.db]);
-    execFileSync('pgbench', [...bench.common, '-i', '-q', '-s', '10', bench.db], { stdio: 'ignore' });
+    execFileSync('pgbench', [...bench.common, '-i', '-q', '-s', String(scale), bench.db], { stdio: 'ignore' });
     execFileSync('psql', [...bench.common, '-q', '-v', 'ON_ERROR_STOP=1', '-c', SETUP, bench.db], { stdio: 'ignore' });
     for (const [name, text] of Object.entries(SCRIPTS)) writeFileSync(join(bench.dir, `${name}.sql`), text);
     return bench;

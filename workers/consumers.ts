@@ -1,6 +1,7 @@
 import { Worker, type Job, type Queue, type WorkerOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { QueueName, WorkerHandlers } from '../services/platform/jobs.ts';
+import { withTimeout } from '../services/platform/unavailable.ts';
 
 type Handler = (job: Job) => Promise<unknown>;
 
@@ -83,11 +84,12 @@ export function startConsumers(
   };
 }
 
-/** Closes a worker, letting its running jobs end; one that cannot reach Redis is disconnected after `ms`. */
+/**
+ * Closes a worker, letting its running jobs end; one that cannot reach Redis is disconnected after `ms`.
+ * The disconnect is bounded too: it tells its connections to end at once, then waits for them to say
+ * so, which a Cluster connection to a node that was restarted may never do (a test's teardown hung on it).
+ */
 async function closeWithin(worker: Worker, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
-  const outcome = await Promise.race([worker.close().then(() => 'closed' as const, () => 'closed' as const), late]);
-  clearTimeout(timer);
-  if (outcome === 'late') await worker.disconnect().catch(() => {});
+  const late = await withTimeout(worker.close(), ms, 'closing a worker').then(() => false, () => true);
+  if (late) await withTimeout(worker.disconnect(), ms, 'disconnecting a worker').catch(() => {});
 }

@@ -68,7 +68,8 @@ async function loadOpen(db: pg.PoolClient, t: TableNames, events: StoredEvent<Le
   const byOrg = new Map<string, OrgRows>([...needs.keys()].map((id) => [id, { ledger: { lots: [], holds: [] }, lots: new Map(), holds: new Map(), loaded: new Map() }]));
   const allOrgs = [...needs].filter(([, n]) => n.all).map(([id]) => id);
   const holdIds = [...needs.values()].flatMap((n) => [...n.holds]);
-  const holds = await db.query(
+  // A batch that names no hold (grants, debits outside holds) reads none, and one that names no lot either (grants) reads nothing.
+  const holds = allOrgs.length === 0 && holdIds.length === 0 ? { rows: [] } : await db.query(
     `SELECT id::text, org_id::text AS "orgId", credits::float8 AS credits, captured::float8 AS captured, status, expires_at AS "expiresAt",
             description, lots, placed_at AS "placedAt", closed_at AS "closedAt", position::float8 AS position
        FROM ${t('credit_holds')} WHERE (org_id = ANY($1::uuid[]) OR id = ANY($2::uuid[])) AND status = 'open' ORDER BY position`,
@@ -83,7 +84,7 @@ async function loadOpen(db: pg.PoolClient, t: TableNames, events: StoredEvent<Le
     for (const take of hold.lots) needs.get(hold.orgId)!.lots.add(take.lotId);
   }
   const lotIds = [...needs.values()].flatMap((n) => [...n.lots]);
-  const lots = await db.query(
+  const lots = allOrgs.length === 0 && lotIds.length === 0 ? { rows: [] } : await db.query(
     `SELECT id, org_id AS "orgId", source, amount::float8 AS amount, remaining::float8 AS remaining, reserved::float8 AS reserved,
             expired::float8 AS expired, priority, expires_at AS "expiresAt", granted_at AS "grantedAt", description, key, position::float8 AS position
        FROM ${t('credit_lots')} WHERE (org_id = ANY($1::uuid[]) OR id = ANY($2::text[])) AND remaining > 0 ORDER BY position`,

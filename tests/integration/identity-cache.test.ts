@@ -15,7 +15,10 @@ const children: Child[] = [];
 
 beforeAll(async () => {
   t = await startApp({ workers: false, env: { NEW_ACCOUNTS_ACTIVE: '1' } });
-  [a, b] = await Promise.all([spawnApi(t.config, await freePort()), spawnApi(t.config, await freePort())]);
+  // No worker at first: a command's answer would wait out its whole read-model wait (5 s) for models
+  // nobody builds, three times for the first sign-in. Nothing here reads a read model after a command.
+  const env = { READ_MODEL_WAIT_MS: '100' };
+  [a, b] = await Promise.all([spawnApi(t.config, await freePort(), 'bin/api.ts', env), spawnApi(t.config, await freePort(), 'bin/api.ts', env)]);
   children.push(a, b);
 }, 300_000);
 
