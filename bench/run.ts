@@ -25,7 +25,7 @@ import { appendScenarios, catchUpScenario, FULL, lagScenario, rebuildScenario, S
 import { dropDatabase, freshDatabase, seedMembers, waitForProjections } from './setup.ts';
 import { soak } from './soak.ts';
 import { USAGE_ORGS, usageScenarios } from './usage.ts';
-import { webhookScenario } from './webhooks.ts';
+import { stripeRoundTrips, webhookScenario } from './webhooks.ts';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const soakMode = process.argv.includes('--soak');
@@ -203,6 +203,7 @@ try {
     watch(await spawnWorker(config), 'worker');
     await waitForProjections(pool);
     results.push(...(await measured(() => webhookScenario(product.url, config, pool, members[2], sizes.webhooks))));
+    results.push(...(await stripeRoundTrips(product.url, config, members[2])));
 
     // 10. The web app's entry.
     results.push(webEntrySize(`${root}web/dist`));

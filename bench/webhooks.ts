@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { applyStripeEvent } from '../services/billing/apply.ts';
+import { stripeEventDecider } from '../services/billing/decider.ts';
+import { stripeEventStreamId, type StripeEventEnvelope } from '../services/billing/events.ts';
 import { checkoutSessionCompleted } from '../services/billing/simulator/events.ts';
 import { signPayload } from '../services/billing/stripe.ts';
+import { handleCommand } from '../services/eventstore/command-handler.ts';
+import { EventStore } from '../services/eventstore/store.ts';
+import { createOrgCredits } from '../services/orgs/stream.ts';
 import type { Config } from '../services/platform/config.ts';
+import { createPool, statementsSent } from '../services/platform/pool.ts';
 import { Client, signIn } from '../tests/support/http.ts';
 import { percentile, progress, result, type ScenarioResult } from './lib.ts';
 import type { Member } from './setup.ts';
@@ -63,4 +70,45 @@ export async function webhookScenario(apiUrl: string, config: Config, _pool: pg.
   const p99 = Math.round(percentile(latencies, 99));
   line.done(`p50 ${p50} ms, p99 ${p99} ms over ${count} payments`);
   return result(name, p99, 'ms p99', null, { maxFigure: 100, text: 'p99 < 100 ms (absolute)' }, { p50, p99, deliveries: count });
+}
+
+/**
+ * Round trips to Postgres per applied Stripe event (issue 26: ≤ 5 for a pack purchase, ≤ 7 for a
+ * subscription's start): one event of each stored as the webhook stores it, then applied here on a
+ * pool of this process, whose statements it counts (the worker applies them the same way).
+ */
+export async function stripeRoundTrips(apiUrl: string, config: Config, member: Member): Promise<ScenarioResult[]> {
+  const line = progress('round trips per Stripe event');
+  const admin = await signIn(apiUrl, 'admin@example.com');
+  const pool = createPool(config.DATABASE_URL, 2);
+  const store = new EventStore(pool);
+  const deps = { pool, store, credits: createOrgCredits({ store, metrics: { commands: 0, retries: 0 } }) };
+  const counted = async (plan: Record<string, unknown>, mode: 'payment' | 'subscription') => {
+    const created = await admin.post('/api/admin/subscriptions', { name: `Bench ${mode} ${randomUUID().slice(0, 6)}`, description: 'Round trips', price_usd: 9.99, ...plan });
+    if (created.status !== 201) throw new Error(`could not create a plan: ${created.status} ${JSON.stringify(created.body)}`);
+    const id = () => randomUUID().replaceAll('-', '');
+    const event = checkoutSessionCompleted(
+      { eventId: `evt_trips_${id()}`, created: Math.floor(Date.now() / 1000) },
+      {
+        sessionId: `cs_trips_${id()}`, mode, amount: 999, currency: 'usd', email: 'bench@example.com', customer: `cus_trips_${id()}`,
+        subscriptionId: mode === 'subscription' ? `sub_trips_${id()}` : null, invoiceId: null, paymentIntentId: mode === 'payment' ? `pi_trips_${id()}` : null,
+        metadata: { orgId: member.orgId, userId: member.userId, planId: created.body.subscription.id as string },
+      },
+    ) as StripeEventEnvelope;
+    await handleCommand(store, stripeEventDecider, stripeEventStreamId(event.id), { type: 'ReceiveStripeEvent', data: { event, at: new Date().toISOString() } }, { metadata: { actor: 'stripe' } });
+    const before = statementsSent();
+    await applyStripeEvent(deps, event);
+    return statementsSent() - before;
+  };
+  try {
+    const pack = await counted({ one_time_credits: 100, is_one_time: true }, 'payment');
+    const subscription = await counted({ monthly_credits: 100, one_time_credits: 10, is_one_time: false }, 'subscription');
+    line.done(`${pack} for a pack purchase, ${subscription} for a subscription's start`);
+    return [
+      result('round trips per Stripe event: pack purchase', pack, 'statements', null, { maxFigure: 5, text: '≤ 5' }, undefined, { statementsPerRequest: pack }),
+      result("round trips per Stripe event: subscription's start", subscription, 'statements', null, { maxFigure: 7, text: '≤ 7' }, undefined, { statementsPerRequest: subscription }),
+    ];
+  } finally {
+    await pool.end();
+  }
 }

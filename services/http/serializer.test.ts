@@ -51,6 +51,12 @@ describe('the response serializer', () => {
     expect(compile(list)({ data: [org, org], totalPages: 2 })).toBe(byZod(list, { data: [org, org], totalPages: 2 }));
   });
 
+  it('writes a union of a list and a page by the branch the answer is', () => {
+    const listOrPage = z.union([z.array(Org), z.object({ data: z.array(Org), totalPages: z.number().int() })]);
+    expect(compile(listOrPage)([org])).toBe(byZod(listOrPage, [org]));
+    expect(compile(listOrPage)({ data: [org], totalPages: 1, extra: 1 })).toBe(byZod(listOrPage, { data: [org], totalPages: 1, extra: 1 }));
+  });
+
   it('compiles from JSON Schema, and keeps zod for a schema JSON Schema cannot say (a date)', () => {
     expect(responseJsonSchema(Org)).toMatchObject({ type: 'object' });
     const dated = z.object({ at: z.date() });

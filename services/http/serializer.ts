@@ -41,7 +41,23 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema | null {
  * exactly keeps zod's serializer (parsed, then JSON.stringify).
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  const byShape = route.schema instanceof z.ZodUnion ? listOrPage(route.schema.options as z.ZodType[]) : null;
+  if (byShape) return byShape;
   const json = route.schema instanceof z.ZodType ? responseJsonSchema(route.schema) : null;
   if (!json) return zodSerializer(route as Parameters<typeof zodSerializer>[0]);
   return fastJson(json as unknown as Parameters<typeof fastJson>[0]);
 };
+
+/**
+ * A union of a list and an object (every row, or a page of them: the admin lists) written by the
+ * branch the answer's shape names; compiled as one anyOf, fast-json-stringify would validate the
+ * answer against the list's schema first to choose.
+ */
+function listOrPage(options: z.ZodType[]): ((data: unknown) => string) | null {
+  const schemas = options.map(responseJsonSchema);
+  const list = schemas.findIndex((s) => s?.type === 'array');
+  const object = schemas.findIndex((s) => s?.type === 'object');
+  if (options.length !== 2 || list < 0 || object < 0) return null;
+  const [writeList, writeObject] = [schemas[list], schemas[object]].map((s) => fastJson(s as unknown as Parameters<typeof fastJson>[0]));
+  return (data) => (Array.isArray(data) ? writeList(data) : writeObject(data));
+}

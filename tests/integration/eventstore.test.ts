@@ -238,6 +238,18 @@ describe('the append chained in the process (one statement)', () => {
     expect(check).toEqual({ ok: true, checked: version + 3, firstBadPosition: null });
   });
 
+  it('stores a large event compressed with lz4, in the partitions that exist and those made later', async () => {
+    const stream = newStream();
+    const items = Array.from({ length: 300 }, (_, i) => ({ id: `${stream}-${i}`, meter: 'api.call', quantity: i, credits: `0.${i}` }));
+    await store.append(stream, [{ type: 'Batch', data: { items } }], { expected: 'no_stream' });
+    const stored = await pool.query(`SELECT pg_column_compression(data) AS method FROM events WHERE stream_id = $1`, [stream]);
+    expect(stored.rows).toEqual([{ method: 'lz4' }]);
+    const parts = await pool.query(
+      `SELECT count(*)::int AS n FROM pg_inherits i JOIN pg_attribute a ON a.attrelid = i.inhrelid AND a.attname = 'data' WHERE i.inhparent = 'events'::regclass AND a.attcompression <> 'l'`,
+    );
+    expect(parts.rows[0].n).toBe(0);
+  });
+
   it('is refused by Postgres when the head the process knows is stale, writing nothing', async () => {
     const stream = newStream();
     const a = new EventStore(pool);
