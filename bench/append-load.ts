@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore } from '../services/eventstore/store.ts';
 import { createPool, statementsSent } from '../services/platform/pool.ts';
+import { readSpec } from './children.ts';
 
-const { databaseUrl, seconds, clients, batch } = JSON.parse(process.argv[2]) as { databaseUrl: string; seconds: number; clients: number; batch: number };
+const { databaseUrl, seconds, clients, batch } = readSpec<{ databaseUrl: string; seconds: number; clients: number; batch: number }>();
 const pool = createPool(databaseUrl, clients);
 const store = new EventStore(pool);
 const event = (i: number) => ({ type: 'BenchAppended', data: { i, note: 'a small event of the size a credit event has' } });

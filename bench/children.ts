@@ -1,6 +1,7 @@
 // Child processes of the benchmark: started with tsx, watched (one that dies on its own ends the run),
 // all stopped at the end; and one-shot children that print a JSON line (the load generators).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Child } from '../tests/support/processes.ts';
 
 const running: Child[] = [];
@@ -28,11 +29,15 @@ export async function stopAll(): Promise<void> {
   await Promise.all(running.map((c) => c.kill('SIGTERM')));
 }
 
-/** Runs a one-shot script in a process of its own and answers the JSON line it prints. */
+/**
+ * Runs a one-shot script in a process of its own and answers the JSON line it prints. The spec goes
+ * on its standard input (`readSpec`): a thousand members' cookies exceed what one argument may hold.
+ */
 export function runJson<T>(script: string, spec: unknown, onPid?: (pid: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'pipe'] });
     if (child.pid) onPid?.(child.pid);
+    child.stdin.end(JSON.stringify(spec));
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -44,3 +49,6 @@ export function runJson<T>(script: string, spec: unknown, onPid?: (pid: number) 
     });
   });
 }
+
+/** The spec a one-shot script was given by `runJson`, read from its standard input. */
+export const readSpec = <T>(): T => JSON.parse(readFileSync(0, 'utf8')) as T;

@@ -4,6 +4,7 @@
 // Prints one JSON line: requests/s of 2xx, latency percentiles, errors, and its own CPU.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { readSpec } from './children.ts';
 
 export interface LoadSpec {
   url: string;
@@ -29,7 +30,7 @@ export interface LoadResult {
   cpu: number;
 }
 
-const spec = JSON.parse(process.argv[2]) as LoadSpec;
+const spec = readSpec<LoadSpec>();
 const cpuStart = process.cpuUsage();
 const started = Date.now();
 let i = 0;

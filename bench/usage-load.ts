@@ -5,6 +5,7 @@
 // a time for `quoteSeconds`. Prints one JSON line: what was sent and what came back (every repeat
 // must be a duplicate, every fresh id accepted), rates, quote latencies, CPU.
 import { randomUUID } from 'node:crypto';
+import { readSpec } from './children.ts';
 import { percentile } from './lib.ts';
 
 export interface UsageLoadSpec {
@@ -42,7 +43,7 @@ export interface UsageLoadResult {
   cpu: number;
 }
 
-const spec = JSON.parse(process.argv[2]) as UsageLoadSpec;
+const spec = readSpec<UsageLoadSpec>();
 const cpuStart = process.cpuUsage();
 /** Ids each organization was answered for (accepted), to repeat later. */
 const sent = spec.cookies.map(() => [] as string[]);
