@@ -330,20 +330,8 @@ export class EventStore {
     streamId: string,
     options: { commandIds?: string[]; snapshotVersion?: number; client?: Queryable } = {},
   ): Promise<LoadedStream> {
-    const db = options.client ?? this.pool;
-    const res = await db.query({
-      name: 'es-load',
-      text: `SELECT s.version, s.snapshot, s.snapshot_version, s.last_hash,
-              (SELECT json_agg(d) FROM (SELECT command_id, request_hash, result FROM command_dedup WHERE command_id = ANY($2::text[])) d) AS commands,
-              (SELECT coalesce(json_agg(e ORDER BY e.stream_position), '[]'::json) FROM (
-                 SELECT ${EVENT_COLUMNS} FROM event_log
-                  WHERE stream_id = $1
-                    AND stream_position > CASE WHEN (s.snapshot->>'v')::int = $3 THEN s.snapshot_version ELSE 0 END
-              ) e) AS events
-         FROM (SELECT 1) one LEFT JOIN streams s ON s.stream_id = $1`,
-      values: [streamId, options.commandIds ?? [], options.snapshotVersion ?? -1],
-    });
-    return this.loaded(streamId, res.rows[0], options.snapshotVersion);
+    const loaded = await this.loadMany([{ streamId, snapshotVersion: options.snapshotVersion }], options);
+    return loaded.get(streamId)!;
   }
 
   /**
