@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference): the product against the local Postgres and Redis, on a database
+// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof): the product against the local Postgres and Redis, on a database
 // of its own. Every ratio is against a reference of the same shape measured in the same run, by an
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
@@ -29,13 +29,17 @@ import { stripeRoundTrips, webhookScenario } from './webhooks.ts';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const soakMode = process.argv.includes('--soak');
-/** BENCH_ONLY=usage: the usage scenarios alone (with the 10-row INSERT reference), on USAGE_ORGS organizations at most. */
+/**
+ * BENCH_ONLY=usage: the usage scenarios alone (with the 10-row INSERT reference), on USAGE_ORGS organizations at most.
+ * BENCH_ONLY=reads: the two read scenarios alone, with the HTTP references (no pgbench reference).
+ */
 const only = process.env.BENCH_ONLY ?? '';
-if (only && only !== 'usage') {
-  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage is)`);
+if (only && only !== 'usage' && only !== 'reads') {
+  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage and reads are)`);
   process.exit(2);
 }
 const usageOnly = only === 'usage';
+const readsOnly = only === 'reads';
 const apiProcesses = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1));
 if (apiProcesses > 2) {
   console.error(`bench: BENCH_API_PROCESSES=${apiProcesses}: the shipped proxy configuration (deploy/nginx) has two API upstreams`);
@@ -46,7 +50,7 @@ const sizes = { ...(smoke ? SMOKE : FULL), ...(process.env.BENCH_SECONDS ? { sec
 if (usageOnly) sizes.orgs = Math.min(sizes.orgs, USAGE_ORGS);
 const root = fileURLToPath(new URL('..', import.meta.url));
 // A smoke run never overwrites the committed results of a full run.
-const resultsFile = process.env.BENCH_RESULTS ?? (smoke || usageOnly ? join(tmpdir(), `bench-${smoke ? 'smoke' : 'usage'}-${process.pid}.json`) : fileURLToPath(new URL(soakMode ? './soak-results.json' : './results.json', import.meta.url)));
+const resultsFile = process.env.BENCH_RESULTS ?? (smoke || only ? join(tmpdir(), `bench-${smoke ? 'smoke' : only}-${process.pid}.json`) : fileURLToPath(new URL(soakMode ? './soak-results.json' : './results.json', import.meta.url)));
 
 const base = loadConfig();
 const dbUrl = new URL(base.DATABASE_URL);
@@ -88,12 +92,22 @@ const measured = async (scenario: () => Promise<ScenarioResult | ScenarioResult[
   return withMachine([out].flat(), machine.stop());
 };
 let pgbench: PgBench | null = null;
+/** An API process of the product, run by BENCH_API_NODE when set (spawnApi starts it at once, with process.execPath). */
+const spawnProductApi = (port: number) => {
+  const node = process.execPath;
+  if (process.env.BENCH_API_NODE) process.execPath = process.env.BENCH_API_NODE;
+  try {
+    return spawnApi(config, port);
+  } finally {
+    process.execPath = node;
+  }
+};
 let proxy: Proxy | null = null;
 
 try {
   // References first, with the product's processes not started: the database alone, then bare HTTP routes.
   const refSeconds = smoke ? 1 : 4;
-  pgbench = soakMode ? null : PgBench.create(config.DATABASE_URL, smoke ? 1 : 10);
+  pgbench = soakMode || readsOnly ? null : PgBench.create(config.DATABASE_URL, smoke ? 1 : 10);
   const ref = (name: string, script: Parameters<PgBench['reference']>[1], unit: string, rows = 1): Reference | null => {
     if (!pgbench) return null;
     const line = progress(`reference: ${name}`);
@@ -130,14 +144,14 @@ try {
     await server.kill();
     for (const r of [refs!.simpleUpdate, http.hello]) if (r) results.push(result(`reference: ${r.name}`, r.figure, r.unit, null, { text: 'reference (continuity)' }, { spread: r.spread }));
     // 1–2. The event store against bare inserts.
-    results.push(...(await measured(() => appendScenarios(config.DATABASE_URL, sizes, refs!))));
+    if (!readsOnly) results.push(...(await measured(() => appendScenarios(config.DATABASE_URL, sizes, refs!))));
   }
 
   // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set; 2 behind the shipped proxy).
   // Started side by side: each process spends seconds importing the product.
   const [worker, ...apis] = await Promise.all([
     spawnWorker(config).then((w) => watch(w, 'worker')),
-    ...Array.from({ length: apiProcesses }, async (_, i) => watch(await spawnApi(config, await freePort()), i === 0 ? 'API' : `API ${i + 1}`)),
+    ...Array.from({ length: apiProcesses }, async (_, i) => watch(await spawnProductApi(await freePort()), i === 0 ? 'API' : `API ${i + 1}`)),
   ]);
   const api = apis[0];
   const seeding = progress(`seeding ${sizes.orgs} organizations with members and sessions`);
@@ -149,11 +163,25 @@ try {
   const direct: Product = { url: api.url, urls: [api.url], apiPids: () => apis.map((a) => a.process.pid!), workerPids: () => [worker.process.pid!], admins };
   proxy = apis.length > 1 ? await startProxy(apis.map((a) => a.url)) : null;
   const product: Product = proxy ? { ...direct, url: proxy.url, urls: [proxy.url], proxyPids: () => proxy!.pids() } : direct;
+  /** A member's projects and the admin's organizations page, against the SELECT 1 route. */
+  const readScenarios = async (): Promise<ScenarioResult[]> => {
+    const out: ScenarioResult[] = [];
+    const member = new Client(product.url);
+    member.cookie = withAffinity(members[1]);
+    for (let i = 0; i < 20; i++) await member.post('/api/projects', { name: `Bench project ${i}`, description: 'Read me' });
+    const lagSampler = replicaUrl ? sampleReplicaLag(config.DATABASE_URL, replicaUrl) : null;
+    out.push(...(await measured(() => readScenario(product, '/api/projects', member.cookie!, sizes.seconds, http!.select1, { min: 0.7, text: '≥ 0.7' }))));
+    out.push(...(await measured(() => readScenario(product, '/api/admin/orgs?page=1&limit=10', admin.cookie, sizes.seconds, http!.select1, { min: 0.5, text: '≥ 0.5' }))));
+    replicaLag = (await lagSampler?.stop()) ?? null;
+    return out;
+  };
 
   if (soakMode) {
     results.push(...(await measured(() => soak(product, members, smoke ? 0.5 : 5))));
   } else if (usageOnly) {
     results.push(...(await measured(() => usageScenarios(product, pool, admin, members.map(withAffinity), sizes.seconds, refs!.insert10))));
+  } else if (readsOnly) {
+    results.push(...(await readScenarios()));
   } else {
     // 3–4. Debits against the bare SQL debit of the same shape.
     // Cookies as a browser sends them: the session and the routing cookie the API set (the proxy hashes on it).
@@ -169,17 +197,13 @@ try {
     );
 
     // 5. Reads against the SELECT 1 route.
-    const member = new Client(product.url);
-    member.cookie = withAffinity(members[1]);
-    for (let i = 0; i < 20; i++) await member.post('/api/projects', { name: `Bench project ${i}`, description: 'Read me' });
-    const lagSampler = replicaUrl ? sampleReplicaLag(config.DATABASE_URL, replicaUrl) : null;
-    results.push(...(await measured(() => readScenario(product, '/api/projects', member.cookie!, sizes.seconds, http!.select1, { min: 0.7, text: '≥ 0.7' }))));
-    results.push(...(await measured(() => readScenario(product, '/api/admin/orgs?page=1&limit=10', admin.cookie, sizes.seconds, http!.select1, { min: 0.5, text: '≥ 0.5' }))));
-    replicaLag = (await lagSampler?.stop()) ?? null;
+    results.push(...(await readScenarios()));
 
     // Metered usage: batches with repeated ids, and quotes.
     results.push(...(await measured(() => usageScenarios(product, pool, admin, cookies, sizes.seconds, refs!.insert10))));
-    if (replicaLag) console.log(`  read replica during the reads: max lag ${replicaLag.maxLagBytes} bytes, ${replicaLag.maxLagSeconds.toFixed(3)} s (${replicaLag.samples} samples)`);
+    // (Set by readScenarios, which TypeScript's narrowing does not see.)
+    const lag = replicaLag as ReplicaLag | null;
+    if (lag) console.log(`  read replica during the reads: max lag ${lag.maxLagBytes} bytes, ${lag.maxLagSeconds.toFixed(3)} s (${lag.samples} samples)`);
 
     // A second API process behind the proxy, against the one-process debits of this run.
     if (!proxy) {
