@@ -41,6 +41,8 @@ export class IdentityCache {
   /** Signed session cookies whose signature was verified here: the raw cookie's session id, and the cookie of each session key. */
   private readonly cookies = new Map<string, string>();
   private readonly cookieOf = new Map<string, string>();
+  /** Each session id's key (`sessionKey`, a SHA-256): worked out once per session, not on every request. */
+  private readonly keyOf = new Map<string, string>();
   private epoch = 0;
   private live = false;
   private readonly ttlMs: number;
@@ -55,10 +57,25 @@ export class IdentityCache {
   }
 
   async sessionUser(sessionId: string): Promise<SessionUser | null> {
-    const owner = await this.read(this.sessions, sessionKey(sessionId), () => this.sources.owner(sessionId));
+    const cached = this.cachedSessionUser(sessionId);
+    if (cached !== undefined) return cached;
+    const owner = await this.read(this.sessions, this.keyOfSession(sessionId), () => this.sources.owner(sessionId));
     if (!owner || owner.expiresAt <= Date.now()) return null;
     const identity = await this.read(this.identities, owner.userId, () => this.sources.identity(owner.userId));
     return identity ? { ...identity, sessionId } : null;
+  }
+
+  /**
+   * `sessionUser` answered from what is kept, without waiting: undefined when the session or its
+   * identity is not kept (or kept too long), so that only `sessionUser` can say. The request path
+   * takes this first: a signed-in request then costs no promise to learn who calls.
+   */
+  cachedSessionUser(sessionId: string): SessionUser | null | undefined {
+    const owner = this.fresh(this.sessions, this.keyOfSession(sessionId));
+    if (!owner) return undefined;
+    if (owner.expiresAt <= Date.now()) return null;
+    const identity = this.fresh(this.identities, owner.userId);
+    return identity ? { ...identity, sessionId } : undefined;
   }
 
   /**
@@ -71,7 +88,7 @@ export class IdentityCache {
     if (known !== undefined) return known;
     const sessionId = verify(raw);
     if (sessionId) {
-      const key = sessionKey(sessionId);
+      const key = this.keyOfSession(sessionId);
       this.forgetCookie(key);
       this.cookies.set(raw, sessionId);
       this.cookieOf.set(key, raw);
@@ -132,6 +149,22 @@ export class IdentityCache {
     this.apiKeys.clear();
     this.cookies.clear();
     this.cookieOf.clear();
+  }
+
+  private keyOfSession(sessionId: string): string {
+    let key = this.keyOf.get(sessionId);
+    if (key === undefined) {
+      key = sessionKey(sessionId);
+      this.keyOf.set(sessionId, key);
+      if (this.keyOf.size > this.maxEntries) this.keyOf.delete(this.keyOf.keys().next().value as string);
+    }
+    return key;
+  }
+
+  /** A kept value younger than the TTL, or undefined. */
+  private fresh<T>(map: Map<string, Entry<T>>, key: string): T | undefined {
+    const hit = map.get(key);
+    return hit && Date.now() - hit.cachedAt < this.ttlMs ? hit.value : undefined;
   }
 
   private async read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T | null>): Promise<T | null> {

@@ -82,8 +82,9 @@ export async function buildApp(cfg: Config, options: BuildOptions = {}): Promise
     // (Fastify's 72 s): a client that never reads its answer then kept its socket past HTTP_SOCKET_TIMEOUT_MS.
     keepAliveTimeout: Math.min(cfg.HTTP_SOCKET_TIMEOUT_MS, 72_000),
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -11,7 +11,7 @@ export const AFFINITY_COOKIE = 'ab_org';
  */
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const orgId = request.user?.organization_id ?? null;
       const sent = request.cookies[AFFINITY_COOKIE];
       if (orgId && sent !== orgId) {
@@ -19,7 +19,7 @@ export default fp(
       } else if (!orgId && sent && request.user) {
         reply.clearCookie(AFFINITY_COOKIE, { path: '/' });
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'affinity', dependencies: ['auth'] },

@@ -75,10 +75,17 @@ const inactiveAccount = () => new Forbidden('Your account is not active', { reas
 /** The BullMQ dashboard, a server-rendered page outside /api that needs the session too. */
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
+/** A guard as a callback-style hook: the checks are synchronous, so a request that passes costs no promise. */
 const guard =
-  (check: (request: FastifyRequest) => Promise<void>): onRequestHookHandler =>
-  async (request) =>
-    check(request);
+  (check: (request: FastifyRequest) => void): onRequestHookHandler =>
+  (request, _reply, done) => {
+    try {
+      check(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  };
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -116,35 +123,48 @@ export default fp(
       return origins;
     };
 
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') && !request.url.startsWith(QUEUE_BOARD_PATH)) return;
+    // Callback-style, with no promise when the session and its identity are kept (nearly every request).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.url.startsWith('/api/') && !request.url.startsWith(QUEUE_BOARD_PATH)) return done();
       const authorization = request.headers.authorization;
-      if (authorization !== undefined && KEY_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return readKey(request, authorization);
+      if (authorization !== undefined && KEY_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
+        readKey(request, authorization).then(() => done(), done);
+        return;
+      }
       const origin = request.headers.origin;
       if (MUTATING.has(request.method) && origin && !allowedOrigins(request).has(origin)) {
-        throw new Forbidden('Cross-origin request refused');
+        return done(new Forbidden('Cross-origin request refused'));
       }
       const raw = request.cookies[SESSION_COOKIE];
-      if (!raw) return;
+      if (!raw) return done();
       const sessionId = app.identities.sessionOfCookie(raw, verifyCookie);
-      if (sessionId) request.user = await app.identities.sessionUser(sessionId);
+      if (!sessionId) return done();
+      const kept = app.identities.cachedSessionUser(sessionId);
+      if (kept !== undefined) {
+        request.user = kept;
+        return done();
+      }
+      app.identities.sessionUser(sessionId).then((user) => {
+        request.user = user;
+        done();
+      }, done);
     });
 
-    const requireUser = guard(async (request) => {
+    const requireUser = guard((request) => {
       if (!request.user) throw new Unauthenticated();
       if (!request.user.is_active) throw inactiveAccount();
     });
     app.decorate('requireUser', requireUser);
     app.decorate(
       'requireUserOrKey',
-      guard(async (request) => {
+      guard((request) => {
         if (request.apiKey) return;
         if (!request.user) throw new NoCredentials();
         if (!request.user.is_active) throw inactiveAccount();
       }),
     );
     app.decorate('requirePermission', (permission: string) =>
-      guard(async (request) => {
+      guard((request) => {
         if (!request.user) throw new Unauthenticated();
         if (!request.user.is_active) throw inactiveAccount();
         if (!holds(request.user.permissions, permission)) throw new Forbidden();

@@ -24,7 +24,7 @@ export const routeLabel = (route: string | undefined) => {
 /** GET /metrics (Prometheus text), and the request and debit metrics of every answer. */
 export default fp(
   async (app) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url;
       const seconds = reply.elapsedTime / 1000;
       const status = reply.statusCode;
@@ -33,6 +33,7 @@ export default fp(
         creditsDebits.inc({ outcome: debitOutcome(status), via: viaOf(request) });
         creditsDebitDuration.observe(seconds);
       }
+      done();
     });
 
     const cluster = clusterMetrics(app);

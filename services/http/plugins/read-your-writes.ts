@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LogPosition } from '../../eventstore/types.ts';
 import { requestScope } from '../request-scope.ts';
 
@@ -26,12 +27,7 @@ export default fp(
   async (app) => {
     app.addHook('onRequest', (request, _reply, done) => requestScope.run({ appended: null, readFromPrimary: request.method !== 'GET' }, done));
 
-    app.addHook('preHandler', async (request, reply) => {
-      if (request.method !== 'GET' || !request.url.startsWith('/api/')) return;
-      const raw = request.cookies[SEEN_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : null;
-      const seen = unsigned?.valid && unsigned.value ? decode(unsigned.value) : null;
-      if (!seen) return;
+    const waitForSeen = async (request: FastifyRequest, reply: FastifyReply, seen: LogPosition) => {
       const started = Date.now();
       const caughtUp = await app.readModels.waitForAll(seen, READ_WAIT_MS);
       if (caughtUp) reply.clearCookie(SEEN_COOKIE, { path: '/' });
@@ -41,9 +37,19 @@ export default fp(
       if (scope && app.readPool.replica() && !(caughtUp && (await app.readPool.replayedPastNow(Math.max(0, READ_WAIT_MS - (Date.now() - started)))))) {
         scope.readFromPrimary = true;
       }
+    };
+
+    // Callback-style: a request without the cookie (nearly every one) costs no promise here.
+    app.addHook('preHandler', (request, reply, done) => {
+      if (request.method !== 'GET' || !request.url.startsWith('/api/')) return done();
+      const raw = request.cookies[SEEN_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      const seen = unsigned?.valid && unsigned.value ? decode(unsigned.value) : null;
+      if (!seen) return done();
+      waitForSeen(request, reply, seen).then(() => done(), done);
     });
 
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       const appended = requestScope.getStore()?.appended;
       if (appended && reply.statusCode < 400) {
         reply.setCookie(SEEN_COOKIE, encode(appended), {
@@ -55,7 +61,7 @@ export default fp(
           maxAge: SEEN_TTL_S,
         });
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'read-your-writes', dependencies: ['auth', 'eventstore'] },

@@ -8,10 +8,11 @@ import { unstorable } from '../../platform/text.ts';
  */
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       if (unstorable(request.params) || unstorable(request.query) || unstorable(request.body)) {
-        throw new ValidationError('Text must not contain a NUL character or a lone surrogate');
+        return done(new ValidationError('Text must not contain a NUL character or a lone surrogate'));
       }
+      done();
     });
   },
   { name: 'storable-text' },
