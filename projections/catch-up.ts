@@ -18,6 +18,8 @@ export interface CatchUpOptions {
   settleMs?: number;
   /** Only the targets whose active version is live (not failed): the live catch-up's choice. */
   liveOnly?: boolean;
+  /** The targets' tables are a rebuild's fresh ones: their read models may write new rows by COPY (Projection.apply). */
+  fresh?: boolean;
   /** Stops early (for shutdown). */
   signal?: AbortSignal;
   /** Asked when caught up: true when a wake-up came meanwhile, served by one more loop here. */
@@ -80,7 +82,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
         for (const m of moved) {
           failing = m.locked;
           const events = partOf(batch.events, m.locked);
-          if (events.length > 0) await m.locked.projection.apply(client, events, tableNames(m.locked.version));
+          if (events.length > 0) await m.locked.projection.apply(client, events, tableNames(m.locked.version), options.fresh ?? false);
           m.applied = events.length;
         }
       } catch (err) {

@@ -1,3 +1,4 @@
+import { insertRows } from '../rows.ts';
 import type { Projection } from '../types.ts';
 import { upcastOrgEvent, type CreditsDebited, type CreditsExpired, type CreditsGranted, type CreditsRevoked } from '../../services/credits/events.ts';
 
@@ -31,6 +32,12 @@ export function movementDescription(event: CreditEvent): string {
   if (amount <= 0) return `${base} — its credits were already spent`;
   return `${base} — ${shortfall} of its credits were already spent`;
 }
+
+const TRANSACTION_COLUMNS = [
+  ['id', 'uuid'], ['org_id', 'uuid'], ['type', 'text'], ['amount', 'bigint'], ['description', 'text'], ['balance_after', 'bigint'],
+  ['created_at', 'timestamptz'], ['position', 'bigint'], ['lot_id', 'text'], ['hold_id', 'uuid'], ['lots', 'jsonb'],
+] as const;
+const USAGE_COLUMNS = [['id', 'uuid'], ['org_id', 'uuid'], ['user_id', 'uuid'], ['credits_used', 'bigint'], ['description', 'text'], ['created_at', 'timestamptz'], ['position', 'bigint']] as const;
 
 /** Every credit movement of every organization (with the lots it took from), and the usage records behind the debits. */
 export const ledgerProjection: Projection<CreditEvent> = {
@@ -67,7 +74,7 @@ export const ledgerProjection: Projection<CreditEvent> = {
   indexes: (t) => `
     CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_org_id_position_idx ON ${t('credit_transactions')} (org_id, position DESC);
     CREATE INDEX IF NOT EXISTS ${t('usage_records')}_org_id_position_idx ON ${t('usage_records')} (org_id, position DESC);`,
-  async apply(db, events, t) {
+  async apply(db, events, t, fresh = false) {
     const transactions = events.map((stored) => {
       const event = upcastOrgEvent(stored);
       const d = event.data;
@@ -86,28 +93,12 @@ export const ledgerProjection: Projection<CreditEvent> = {
         lots: event.type === 'CreditsDebited' || event.type === 'CreditsRevoked' ? (event.data.lots ?? null) : null,
       };
     });
-    await db.query(
-      `INSERT INTO ${t('credit_transactions')} (id, org_id, type, amount, description, balance_after, created_at, position, lot_id, hold_id, lots)
-       SELECT id, org_id, type, amount, description, balance_after, created_at, position, lot_id, hold_id, lots
-         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, org_id uuid, type text, amount bigint, description text,
-                                                 balance_after bigint, created_at timestamptz, position bigint,
-                                                 lot_id text, hold_id uuid, lots jsonb)
-       ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify(transactions)],
-    );
+    await insertRows(db, fresh, t('credit_transactions'), TRANSACTION_COLUMNS, transactions, 'ON CONFLICT (id) DO NOTHING');
     const usage = events.flatMap((event) => {
       if (event.type !== 'CreditsDebited') return [];
       const d = event.data;
       return [{ id: d.usageId, org_id: d.orgId, user_id: d.userId, credits_used: d.amount, description: d.description, created_at: d.at, position: event.globalPosition }];
     });
-    if (usage.length === 0) return;
-    await db.query(
-      `INSERT INTO ${t('usage_records')} (id, org_id, user_id, credits_used, description, created_at, position)
-       SELECT id, org_id, user_id, credits_used, description, created_at, position
-         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, org_id uuid, user_id uuid, credits_used bigint, description text,
-                                                 created_at timestamptz, position bigint)
-       ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify(usage)],
-    );
+    await insertRows(db, fresh, t('usage_records'), USAGE_COLUMNS, usage, 'ON CONFLICT (id) DO NOTHING');
   },
 };
