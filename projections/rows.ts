@@ -43,3 +43,11 @@ export function copyText(value: unknown): string {
   const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : text;
 }
+
+/** DDL adding a table's primary key (named as PRIMARY KEY in CREATE TABLE names it) unless it has it: for a Projection's `indexes`. */
+export const primaryKey = (table: string, columns: string) =>
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = '${table}'::regclass AND contype = 'p') THEN
+       ALTER TABLE ${table} ADD CONSTRAINT ${table}_pkey PRIMARY KEY (${columns});
+     END IF;
+   END $$;`;

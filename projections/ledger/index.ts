@@ -1,4 +1,4 @@
-import { insertRows } from '../rows.ts';
+import { insertRows, primaryKey } from '../rows.ts';
 import type { Projection } from '../types.ts';
 import { upcastOrgEvent, type CreditsDebited, type CreditsExpired, type CreditsGranted, type CreditsRevoked } from '../../services/credits/events.ts';
 
@@ -49,7 +49,7 @@ export const ledgerProjection: Projection<CreditEvent> = {
   tables: ['credit_transactions', 'usage_records'],
   schema: (t) => `
     CREATE TABLE ${t('credit_transactions')} (
-      id            uuid PRIMARY KEY,
+      id            uuid NOT NULL,
       org_id        uuid NOT NULL,
       type          text NOT NULL,
       amount        bigint NOT NULL,
@@ -62,7 +62,7 @@ export const ledgerProjection: Projection<CreditEvent> = {
       lots          jsonb
     );
     CREATE TABLE ${t('usage_records')} (
-      id           uuid PRIMARY KEY,
+      id           uuid NOT NULL,
       org_id       uuid NOT NULL,
       user_id      uuid,
       credits_used bigint NOT NULL,
@@ -70,8 +70,13 @@ export const ledgerProjection: Projection<CreditEvent> = {
       created_at   timestamptz NOT NULL,
       position     bigint NOT NULL
     );`,
-  // The names CREATE INDEX ON … (org_id, position DESC) gave them before.
+  // The names CREATE INDEX ON … (org_id, position DESC) gave them before. The primary keys too are made
+  // after a rebuild's load: kept up row by row, a random uuid's index cost the COPY three times the rows'
+  // own writing (150,000 movements: 4.4 s with it, 1.2 s without, 0.7 s to build it after). Only a
+  // rebuild (COPY, no conflict possible) writes them without it; the live batches' ON CONFLICT (id) use it.
   indexes: (t) => `
+    ${primaryKey(t('credit_transactions'), 'id')}
+    ${primaryKey(t('usage_records'), 'id')}
     CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_org_id_position_idx ON ${t('credit_transactions')} (org_id, position DESC);
     CREATE INDEX IF NOT EXISTS ${t('usage_records')}_org_id_position_idx ON ${t('usage_records')} (org_id, position DESC);`,
   async apply(db, events, t, fresh = false) {
