@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof): the product against the local Postgres and Redis, on a database
+// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=projections: only catch-up, lag and rebuild, with the rebuild's reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof): the product against the local Postgres and Redis, on a database
 // of its own. Every ratio is against a reference of the same shape measured in the same run, by an
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
@@ -31,14 +31,16 @@ const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1
 const soakMode = process.argv.includes('--soak');
 /**
  * BENCH_ONLY=usage: the usage scenarios alone (with the 10-row INSERT reference), on USAGE_ORGS organizations at most.
+ * BENCH_ONLY=projections: catch-up, lag and rebuild alone (with the rebuild's pgbench reference), on USAGE_ORGS organizations at most.
  * BENCH_ONLY=reads: the two read scenarios alone, with the HTTP references (no pgbench reference).
  */
 const only = process.env.BENCH_ONLY ?? '';
-if (only && only !== 'usage' && only !== 'reads') {
-  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage and reads are)`);
+if (only && only !== 'usage' && only !== 'projections' && only !== 'reads') {
+  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage, projections and reads are)`);
   process.exit(2);
 }
 const usageOnly = only === 'usage';
+const projectionsOnly = only === 'projections';
 const readsOnly = only === 'reads';
 const apiProcesses = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1));
 if (apiProcesses > 2) {
@@ -47,7 +49,7 @@ if (apiProcesses > 2) {
 }
 // BENCH_SECONDS lengthens each timed scenario (a smoke run whose rates mean something, without the full sizes).
 const sizes = { ...(smoke ? SMOKE : FULL), ...(process.env.BENCH_SECONDS ? { seconds: Number(process.env.BENCH_SECONDS) } : {}) };
-if (usageOnly) sizes.orgs = Math.min(sizes.orgs, USAGE_ORGS);
+if (usageOnly || projectionsOnly) sizes.orgs = Math.min(sizes.orgs, USAGE_ORGS);
 const root = fileURLToPath(new URL('..', import.meta.url));
 // A smoke run never overwrites the committed results of a full run.
 const resultsFile = process.env.BENCH_RESULTS ?? (smoke || only ? join(tmpdir(), `bench-${smoke ? 'smoke' : only}-${process.pid}.json`) : fileURLToPath(new URL(soakMode ? './soak-results.json' : './results.json', import.meta.url)));
@@ -78,7 +80,7 @@ const deadline = setTimeout(() => {
 }, (soakMode ? 15 : 10) * 60_000);
 deadline.unref();
 
-console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : soakMode ? 'soak' : 'full'}${usageOnly ? ', usage only' : ''}, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
+console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : soakMode ? 'soak' : 'full'}${only ? `, ${only} only` : ''}, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
 await checkServices(config);
 await freshDatabase(config.DATABASE_URL);
 // The product's own pool settings (a lost connection never kills the run), with room for the bench's long statements.
@@ -90,6 +92,16 @@ const measured = async (scenario: () => Promise<ScenarioResult | ScenarioResult[
   const machine = watchMachine();
   const out = await scenario();
   return withMachine([out].flat(), machine.stop());
+};
+/** 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here; a second one serves the lag; none runs during the rebuild. */
+const projectionScenarios = async (worker: { kill(signal: NodeJS.Signals): Promise<unknown> }, reference: Reference | null) => {
+  await worker.kill('SIGTERM');
+  results.push(...(await measured(() => catchUpScenario(store, pool, sizes))));
+  const worker2 = watch(await spawnWorker(config), 'worker');
+  await waitForProjections(pool);
+  results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));
+  await worker2.kill('SIGTERM');
+  results.push(...(await measured(() => rebuildScenario(store, pool, sizes, reference))));
 };
 let pgbench: PgBench | null = null;
 /** An API process of the product, run by BENCH_API_NODE when set (spawnApi starts it at once, with process.execPath). */
@@ -124,15 +136,15 @@ try {
   const refs = soakMode
     ? null
     : {
-        insert1: usageOnly ? null : ref('pgbench: INSERT of 1 event-sized row/tx, 8 clients', 'insert1', 'rows/s'),
-        insert10: ref('pgbench: INSERT of 10 rows/statement, 8 clients', 'insert10', 'rows/s', 10),
-        debit1000: usageOnly ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
-        debitHot: usageOnly ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
-        simpleUpdate: usageOnly ? null : ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
+        insert1: only ? null : ref('pgbench: INSERT of 1 event-sized row/tx, 8 clients', 'insert1', 'rows/s'),
+        insert10: projectionsOnly ? null : ref('pgbench: INSERT of 10 rows/statement, 8 clients', 'insert10', 'rows/s', 10),
+        debit1000: only ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
+        debitHot: only ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
+        simpleUpdate: only ? null : ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
         rebuildBatch: usageOnly ? null : ref(`pgbench: the rows a rebuild writes for ${REBUILD_BATCH_EVENTS} ledger events, 1 tx, 8 clients`, 'rebuildBatch', 'events/s', REBUILD_BATCH_EVENTS),
       };
   let http: { hello: Reference; select1: Reference } | null = null;
-  if (!soakMode && !usageOnly) {
+  if (!soakMode && (!only || readsOnly)) {
     const refPort = await freePort();
     const server = watch(spawnEntry('bench/reference-server.ts', config, { PORT: String(refPort) }), 'reference server');
     const refUrl = `http://127.0.0.1:${refPort}`;
@@ -180,6 +192,8 @@ try {
     results.push(...(await measured(() => soak(product, members, smoke ? 0.5 : 5))));
   } else if (usageOnly) {
     results.push(...(await measured(() => usageScenarios(product, pool, admin, members.map(withAffinity), sizes.seconds, refs!.insert10))));
+  } else if (projectionsOnly) {
+    await projectionScenarios(worker, refs!.rebuildBatch);
   } else if (readsOnly) {
     results.push(...(await readScenarios()));
   } else {
@@ -214,14 +228,8 @@ try {
       results.push(...(await measured(() => twoProcessScenario(product, spawnSecond, members, sizes.seconds, debits[0]))));
     }
 
-    // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.
-    await worker.kill('SIGTERM');
-    results.push(...(await measured(() => catchUpScenario(store, pool, sizes))));
-    const worker2 = watch(await spawnWorker(config), 'worker');
-    await waitForProjections(pool);
-    results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));
-    await worker2.kill('SIGTERM');
-    results.push(...(await measured(() => rebuildScenario(store, pool, sizes, refs!.rebuildBatch))));
+    // 6–8. Projections: catch-up, lag, rebuild.
+    await projectionScenarios(worker, refs!.rebuildBatch);
 
     // 9. A signed Stripe webhook to credits visible on the profile.
     watch(await spawnWorker(config), 'worker');
