@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { jsonbText } from '../../services/eventstore/hash-chain.ts';
 import { verifyStream } from '../../services/audit/verify.ts';
 import { waitFor } from '../support/processes.ts';
+import { pendingStripeEvents } from '../../services/billing/inbox.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
@@ -273,6 +274,38 @@ describe('the append chained in the process (one statement)', () => {
     await expect(b.append(stream, [ev(5)], { expected: 3 })).rejects.toMatchObject({ actual: 3 });
     expect((await store.readStream(stream)).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 4]);
     expect(await verifyStream(pool, stream)).toMatchObject({ ok: true });
+  });
+
+  it("moves a stream's row in place (no new index entry an append), and a Stripe event's stream in and out of the inbox", async () => {
+    const stream = newStream();
+    await store.append(stream, [ev(0)], { expected: 'no_stream' });
+    const client = await pool.connect();
+    try {
+      // This backend's counts not yet reported (they include this transaction's): every update of the row is heap-only (HOT).
+      const counts = async () =>
+        (
+          await client.query(
+            `SELECT pg_stat_get_xact_tuples_updated('streams'::regclass)::int AS updated, pg_stat_get_xact_tuples_hot_updated('streams'::regclass)::int AS hot`,
+          )
+        ).rows[0] as { updated: number; hot: number };
+      await client.query('BEGIN');
+      const before = await counts();
+      for (let v = 1; v <= 5; v++) await store.append(stream, [ev(v)], { expected: v, client });
+      const after = await counts();
+      await client.query('COMMIT');
+      expect({ updated: after.updated - before.updated, hot: after.hot - before.hot }).toEqual({ updated: 5, hot: 5 });
+    } finally {
+      client.release();
+    }
+    const stripe = `stripe_event-${stream}`;
+    const pending = async () => (await pendingStripeEvents(pool)).includes(stripe);
+    await store.append(stripe, [{ type: 'StripeEventReceived', data: { eventId: stripe } }], { expected: 'no_stream' });
+    expect(await pending()).toBe(true);
+    await store.append(stripe, [{ type: 'StripeEventProcessed', data: { eventId: stripe } }], { expected: 1 });
+    expect(await pending()).toBe(false);
+    await store.append(stripe, [{ type: 'StripeEventRetryRequested', data: { eventId: stripe } }], { expected: 2 });
+    expect(await pending()).toBe(true);
+    expect(await verifyStream(pool, stream)).toMatchObject({ ok: true, checked: 6 });
   });
 
   it('lets exactly one of two processes that know the same head win, and refuses a used command key', async () => {
