@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference): the product against the local Postgres and Redis, on a database
+// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=projections: only catch-up, lag and rebuild, with the rebuild's reference): the product against the local Postgres and Redis, on a database
 // of its own. Every ratio is against a reference of the same shape measured in the same run, by an
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
@@ -29,13 +29,17 @@ import { stripeRoundTrips, webhookScenario } from './webhooks.ts';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const soakMode = process.argv.includes('--soak');
-/** BENCH_ONLY=usage: the usage scenarios alone (with the 10-row INSERT reference), on USAGE_ORGS organizations at most. */
+/**
+ * BENCH_ONLY=usage: the usage scenarios alone (with the 10-row INSERT reference), on USAGE_ORGS organizations at most.
+ * BENCH_ONLY=projections: catch-up, lag and rebuild alone (with the rebuild's pgbench reference), on USAGE_ORGS organizations at most.
+ */
 const only = process.env.BENCH_ONLY ?? '';
-if (only && only !== 'usage') {
-  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage is)`);
+if (only && only !== 'usage' && only !== 'projections') {
+  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage and projections are)`);
   process.exit(2);
 }
 const usageOnly = only === 'usage';
+const projectionsOnly = only === 'projections';
 const apiProcesses = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1));
 if (apiProcesses > 2) {
   console.error(`bench: BENCH_API_PROCESSES=${apiProcesses}: the shipped proxy configuration (deploy/nginx) has two API upstreams`);
@@ -43,10 +47,10 @@ if (apiProcesses > 2) {
 }
 // BENCH_SECONDS lengthens each timed scenario (a smoke run whose rates mean something, without the full sizes).
 const sizes = { ...(smoke ? SMOKE : FULL), ...(process.env.BENCH_SECONDS ? { seconds: Number(process.env.BENCH_SECONDS) } : {}) };
-if (usageOnly) sizes.orgs = Math.min(sizes.orgs, USAGE_ORGS);
+if (usageOnly || projectionsOnly) sizes.orgs = Math.min(sizes.orgs, USAGE_ORGS);
 const root = fileURLToPath(new URL('..', import.meta.url));
 // A smoke run never overwrites the committed results of a full run.
-const resultsFile = process.env.BENCH_RESULTS ?? (smoke || usageOnly ? join(tmpdir(), `bench-${smoke ? 'smoke' : 'usage'}-${process.pid}.json`) : fileURLToPath(new URL(soakMode ? './soak-results.json' : './results.json', import.meta.url)));
+const resultsFile = process.env.BENCH_RESULTS ?? (smoke || only ? join(tmpdir(), `bench-${smoke ? 'smoke' : only}-${process.pid}.json`) : fileURLToPath(new URL(soakMode ? './soak-results.json' : './results.json', import.meta.url)));
 
 const base = loadConfig();
 const dbUrl = new URL(base.DATABASE_URL);
@@ -74,7 +78,7 @@ const deadline = setTimeout(() => {
 }, (soakMode ? 15 : 10) * 60_000);
 deadline.unref();
 
-console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : soakMode ? 'soak' : 'full'}${usageOnly ? ', usage only' : ''}, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
+console.log(`Benchmark (${smoke ? 'smoke: tiny sizes' : soakMode ? 'soak' : 'full'}${only ? `, ${only} only` : ''}, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}) on ${dbUrl.host}${dbUrl.pathname}, Redis prefix ${config.REDIS_PREFIX}\n`);
 await checkServices(config);
 await freshDatabase(config.DATABASE_URL);
 // The product's own pool settings (a lost connection never kills the run), with room for the bench's long statements.
@@ -86,6 +90,16 @@ const measured = async (scenario: () => Promise<ScenarioResult | ScenarioResult[
   const machine = watchMachine();
   const out = await scenario();
   return withMachine([out].flat(), machine.stop());
+};
+/** 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here; a second one serves the lag; none runs during the rebuild. */
+const projectionScenarios = async (worker: { kill(signal: NodeJS.Signals): Promise<unknown> }, reference: Reference | null) => {
+  await worker.kill('SIGTERM');
+  results.push(...(await measured(() => catchUpScenario(store, pool, sizes))));
+  const worker2 = watch(await spawnWorker(config), 'worker');
+  await waitForProjections(pool);
+  results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));
+  await worker2.kill('SIGTERM');
+  results.push(...(await measured(() => rebuildScenario(store, pool, sizes, reference))));
 };
 let pgbench: PgBench | null = null;
 let proxy: Proxy | null = null;
@@ -113,15 +127,15 @@ try {
   const refs = soakMode
     ? null
     : {
-        insert1: usageOnly ? null : ref('pgbench: INSERT of 1 event-sized row/tx, 8 clients', 'insert1', 'rows/s'),
-        insert10: ref('pgbench: INSERT of 10 rows/statement, 8 clients', 'insert10', 'rows/s', 10),
-        debit1000: usageOnly ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
-        debitHot: usageOnly ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
-        simpleUpdate: usageOnly ? null : ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
+        insert1: only ? null : ref('pgbench: INSERT of 1 event-sized row/tx, 8 clients', 'insert1', 'rows/s'),
+        insert10: projectionsOnly ? null : ref('pgbench: INSERT of 10 rows/statement, 8 clients', 'insert10', 'rows/s', 10),
+        debit1000: only ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
+        debitHot: only ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
+        simpleUpdate: only ? null : ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
         rebuildBatch: usageOnly ? null : ref(`pgbench: the rows a rebuild writes for ${REBUILD_BATCH_EVENTS} ledger events, 1 tx, 8 clients`, 'rebuildBatch', 'events/s', REBUILD_BATCH_EVENTS),
       };
   let http: { hello: Reference; select1: Reference } | null = null;
-  if (!soakMode && !usageOnly) {
+  if (!soakMode && !only) {
     const refPort = await freePort();
     const server = watch(spawnEntry('bench/reference-server.ts', config, { PORT: String(refPort) }), 'reference server');
     const refUrl = `http://127.0.0.1:${refPort}`;
@@ -157,6 +171,8 @@ try {
     results.push(...(await measured(() => soak(product, members, smoke ? 0.5 : 5))));
   } else if (usageOnly) {
     results.push(...(await measured(() => usageScenarios(product, pool, admin, members.map(withAffinity), sizes.seconds, refs!.insert10))));
+  } else if (projectionsOnly) {
+    await projectionScenarios(worker, refs!.rebuildBatch);
   } else {
     // 3–4. Debits against the bare SQL debit of the same shape.
     // Cookies as a browser sends them: the session and the routing cookie the API set (the proxy hashes on it).
@@ -193,14 +209,8 @@ try {
       results.push(...(await measured(() => twoProcessScenario(product, spawnSecond, members, sizes.seconds, debits[0]))));
     }
 
-    // 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here.
-    await worker.kill('SIGTERM');
-    results.push(...(await measured(() => catchUpScenario(store, pool, sizes))));
-    const worker2 = watch(await spawnWorker(config), 'worker');
-    await waitForProjections(pool);
-    results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));
-    await worker2.kill('SIGTERM');
-    results.push(...(await measured(() => rebuildScenario(store, pool, sizes, refs!.rebuildBatch))));
+    // 6–8. Projections: catch-up, lag, rebuild.
+    await projectionScenarios(worker, refs!.rebuildBatch);
 
     // 9. A signed Stripe webhook to credits visible on the profile.
     watch(await spawnWorker(config), 'worker');

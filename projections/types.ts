@@ -21,8 +21,12 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * rebuild makes them after its load, in the transaction that switches to the new version.
    */
   indexes?: (t: TableNames) => string;
-  /** Writes the effect of a batch of events; runs in the transaction that moves the checkpoint. */
-  apply(db: pg.PoolClient, events: StoredEvent<E>[], t: TableNames): Promise<void>;
+  /**
+   * Writes the effect of a batch of events; runs in the transaction that moves the checkpoint. `fresh`:
+   * the tables are a rebuild's own (nothing reads them, nothing else writes them), so new rows may go
+   * by COPY (projections/rows.ts insertRows).
+   */
+  apply(db: pg.PoolClient, events: StoredEvent<E>[], t: TableNames, fresh?: boolean): Promise<void>;
 }
 
 export const tableNames =

@@ -18,8 +18,10 @@ export const apiKeysProjection: Projection<ApiKeyEvent> = {
       revoked_by  uuid,
       revoked_at  timestamptz,
       position    bigint NOT NULL
-    );
-    CREATE INDEX ${t('api_keys')}_org_idx ON ${t('api_keys')} (org_id, created_at);`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('api_keys')}_org_idx ON ${t('api_keys')} (org_id, created_at);`,
   async apply(db, events, t) {
     for (const event of events) {
       switch (event.type) {

@@ -22,8 +22,6 @@ export const assistantsProjection: Projection<AssistantEvent> = {
       updated_at           timestamptz NOT NULL,
       position             bigint NOT NULL
     );
-    CREATE INDEX ON ${t('assistants')} (lower(name), id);
-    CREATE INDEX ON ${t('assistants')} (lower(name), id) WHERE ready_to_deploy;
     CREATE TABLE ${t('assistant_functions')} (
       id                uuid PRIMARY KEY,
       assistant_id      uuid NOT NULL,
@@ -32,8 +30,12 @@ export const assistantsProjection: Projection<AssistantEvent> = {
       returns_component uuid,
       created_at        timestamptz NOT NULL,
       position          bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('assistant_functions')} (assistant_id, position);`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('assistants')}_lower_id_idx ON ${t('assistants')} (lower(name), id);
+    CREATE INDEX IF NOT EXISTS ${t('assistants')}_lower_id_idx1 ON ${t('assistants')} (lower(name), id) WHERE ready_to_deploy;
+    CREATE INDEX IF NOT EXISTS ${t('assistant_functions')}_assistant_id_position_idx ON ${t('assistant_functions')} (assistant_id, position);`,
   async apply(db, events, t) {
     for (const event of events) {
             const position = event.globalPosition;

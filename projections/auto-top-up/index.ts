@@ -16,8 +16,10 @@ export const autoTopUpCrossingsProjection: Projection<CrossingEvent> = {
       crossed_at timestamptz NOT NULL,
       status     text NOT NULL,
       position   bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('auto_top_up_crossings')} (crossed_at) WHERE status = 'pending';`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('auto_top_up_crossings')}_crossed_at_idx ON ${t('auto_top_up_crossings')} (crossed_at) WHERE status = 'pending';`,
   async apply(db, events, t) {
     for (const event of events) {
       const d = event.data;

@@ -16,8 +16,10 @@ export const componentsProjection: Projection<ComponentEvent> = {
       created_at  timestamptz NOT NULL,
       updated_at  timestamptz NOT NULL,
       position    bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('components')} (type, lower(name), id);`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('components')}_type_lower_id_idx ON ${t('components')} (type, lower(name), id);`,
   async apply(db, events, t) {
     for (const event of events) {
             const { componentId, name, definition, at } = event.data;

@@ -15,8 +15,10 @@ export const contactMessagesProjection: Projection<ContactEvent> = {
       user_id    uuid,
       created_at timestamptz NOT NULL,
       position   bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('contact_messages')} (created_at);`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('contact_messages')}_created_at_idx ON ${t('contact_messages')} (created_at);`,
   async apply(db, events, t) {
     for (const event of events) {
       switch (event.type) {

@@ -1,3 +1,4 @@
+import { insertRows, primaryKey } from '../rows.ts';
 import type { Projection } from '../types.ts';
 import { upcastOrgEvent, type CreditsDebited, type CreditsExpired, type CreditsGranted, type CreditsRevoked } from '../../services/credits/events.ts';
 
@@ -32,6 +33,12 @@ export function movementDescription(event: CreditEvent): string {
   return `${base} — ${shortfall} of its credits were already spent`;
 }
 
+const TRANSACTION_COLUMNS = [
+  ['id', 'uuid'], ['org_id', 'uuid'], ['type', 'text'], ['amount', 'bigint'], ['description', 'text'], ['balance_after', 'bigint'],
+  ['created_at', 'timestamptz'], ['position', 'bigint'], ['lot_id', 'text'], ['hold_id', 'uuid'], ['lots', 'jsonb'],
+] as const;
+const USAGE_COLUMNS = [['id', 'uuid'], ['org_id', 'uuid'], ['user_id', 'uuid'], ['credits_used', 'bigint'], ['description', 'text'], ['created_at', 'timestamptz'], ['position', 'bigint']] as const;
+
 /** Every credit movement of every organization (with the lots it took from), and the usage records behind the debits. */
 export const ledgerProjection: Projection<CreditEvent> = {
   name: 'ledger',
@@ -42,7 +49,7 @@ export const ledgerProjection: Projection<CreditEvent> = {
   tables: ['credit_transactions', 'usage_records'],
   schema: (t) => `
     CREATE TABLE ${t('credit_transactions')} (
-      id            uuid PRIMARY KEY,
+      id            uuid NOT NULL,
       org_id        uuid NOT NULL,
       type          text NOT NULL,
       amount        bigint NOT NULL,
@@ -55,7 +62,7 @@ export const ledgerProjection: Projection<CreditEvent> = {
       lots          jsonb
     );
     CREATE TABLE ${t('usage_records')} (
-      id           uuid PRIMARY KEY,
+      id           uuid NOT NULL,
       org_id       uuid NOT NULL,
       user_id      uuid,
       credits_used bigint NOT NULL,
@@ -63,11 +70,16 @@ export const ledgerProjection: Projection<CreditEvent> = {
       created_at   timestamptz NOT NULL,
       position     bigint NOT NULL
     );`,
-  // The names CREATE INDEX ON … (org_id, position DESC) gave them before.
+  // The names CREATE INDEX ON … (org_id, position DESC) gave them before. The primary keys too are made
+  // after a rebuild's load: kept up row by row, a random uuid's index cost the COPY three times the rows'
+  // own writing (150,000 movements: 4.4 s with it, 1.2 s without, 0.7 s to build it after). Only a
+  // rebuild (COPY, no conflict possible) writes them without it; the live batches' ON CONFLICT (id) use it.
   indexes: (t) => `
+    ${primaryKey(t('credit_transactions'), 'id')}
+    ${primaryKey(t('usage_records'), 'id')}
     CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_org_id_position_idx ON ${t('credit_transactions')} (org_id, position DESC);
     CREATE INDEX IF NOT EXISTS ${t('usage_records')}_org_id_position_idx ON ${t('usage_records')} (org_id, position DESC);`,
-  async apply(db, events, t) {
+  async apply(db, events, t, fresh = false) {
     const transactions = events.map((stored) => {
       const event = upcastOrgEvent(stored);
       const d = event.data;
@@ -86,28 +98,12 @@ export const ledgerProjection: Projection<CreditEvent> = {
         lots: event.type === 'CreditsDebited' || event.type === 'CreditsRevoked' ? (event.data.lots ?? null) : null,
       };
     });
-    await db.query(
-      `INSERT INTO ${t('credit_transactions')} (id, org_id, type, amount, description, balance_after, created_at, position, lot_id, hold_id, lots)
-       SELECT id, org_id, type, amount, description, balance_after, created_at, position, lot_id, hold_id, lots
-         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, org_id uuid, type text, amount bigint, description text,
-                                                 balance_after bigint, created_at timestamptz, position bigint,
-                                                 lot_id text, hold_id uuid, lots jsonb)
-       ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify(transactions)],
-    );
+    await insertRows(db, fresh, t('credit_transactions'), TRANSACTION_COLUMNS, transactions, 'ON CONFLICT (id) DO NOTHING');
     const usage = events.flatMap((event) => {
       if (event.type !== 'CreditsDebited') return [];
       const d = event.data;
       return [{ id: d.usageId, org_id: d.orgId, user_id: d.userId, credits_used: d.amount, description: d.description, created_at: d.at, position: event.globalPosition }];
     });
-    if (usage.length === 0) return;
-    await db.query(
-      `INSERT INTO ${t('usage_records')} (id, org_id, user_id, credits_used, description, created_at, position)
-       SELECT id, org_id, user_id, credits_used, description, created_at, position
-         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, org_id uuid, user_id uuid, credits_used bigint, description text,
-                                                 created_at timestamptz, position bigint)
-       ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify(usage)],
-    );
+    await insertRows(db, fresh, t('usage_records'), USAGE_COLUMNS, usage, 'ON CONFLICT (id) DO NOTHING');
   },
 };

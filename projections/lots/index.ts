@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { insertRows } from '../rows.ts';
 import type { Projection, TableNames } from '../types.ts';
 import type { StoredEvent } from '../../services/eventstore/types.ts';
 import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type Ledger, type LedgerEvent, type Lot, type Take } from '../../services/credits/events.ts';
@@ -145,6 +146,20 @@ function record(org: OrgRows, event: LedgerEvent, position: number): void {
   }
 }
 
+const LOT_COLUMNS = [
+  ['id', 'text'], ['org_id', 'uuid', 'orgId'], ['source', 'text'], ['amount', 'bigint'], ['remaining', 'bigint'], ['reserved', 'bigint'], ['expired', 'bigint'],
+  ['priority', 'integer'], ['expires_at', 'timestamptz', 'expiresAt'], ['granted_at', 'timestamptz', 'grantedAt'], ['description', 'text'], ['key', 'text'], ['position', 'bigint'],
+] as const;
+const HOLD_COLUMNS = [
+  ['id', 'uuid'], ['org_id', 'uuid', 'orgId'], ['credits', 'bigint'], ['captured', 'bigint'], ['status', 'text'], ['expires_at', 'timestamptz', 'expiresAt'],
+  ['description', 'text'], ['lots', 'jsonb'], ['placed_at', 'timestamptz', 'placedAt'], ['closed_at', 'timestamptz', 'closedAt'], ['position', 'bigint'],
+] as const;
+const without = <R>(rows: R[], some: R[]) => {
+  if (some.length === 0) return rows;
+  const skip = new Set(some);
+  return rows.filter((r) => !skip.has(r));
+};
+
 /** Every lot with what is left, reserved and expired of it, and every hold with how it closed: for the expiry sweep and the admin views. */
 export const lotsProjection: Projection<LedgerEvent> = {
   name: 'lots',
@@ -168,7 +183,6 @@ export const lotsProjection: Projection<LedgerEvent> = {
       position    bigint NOT NULL
     );
     CREATE INDEX ON ${t('credit_lots')} (org_id, position);
-    CREATE INDEX ON ${t('credit_lots')} (expires_at) WHERE remaining > reserved;
     CREATE TABLE ${t('credit_holds')} (
       id          uuid PRIMARY KEY,
       org_id      uuid NOT NULL,
@@ -182,9 +196,12 @@ export const lotsProjection: Projection<LedgerEvent> = {
       closed_at   timestamptz,
       position    bigint NOT NULL
     );
-    CREATE INDEX ON ${t('credit_holds')} (org_id, position DESC);
-    CREATE INDEX ON ${t('credit_holds')} (expires_at) WHERE status = 'open';`,
-  async apply(db, events, t) {
+    CREATE INDEX ON ${t('credit_holds')} (org_id, position DESC);`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('credit_lots')}_expires_at_idx ON ${t('credit_lots')} (expires_at) WHERE remaining > reserved;
+    CREATE INDEX IF NOT EXISTS ${t('credit_holds')}_expires_at_idx ON ${t('credit_holds')} (expires_at) WHERE status = 'open';`,
+  async apply(db, events, t, fresh = false) {
     const upcast = events.map((e) => upcastOrgEvent(e) as StoredEvent<LedgerEvent>);
     const orgs = await loadOpen(db, t, upcast);
     for (const event of upcast) {
@@ -208,24 +225,13 @@ export const lotsProjection: Projection<LedgerEvent> = {
         if (org.loaded.get(`hold:${row.id}`) !== holdState(hold)) holds.push(hold);
       }
     }
-    if (lots.length > 0) {
-      await db.query(
-        `INSERT INTO ${t('credit_lots')} (id, org_id, source, amount, remaining, reserved, expired, priority, expires_at, granted_at, description, key, position)
-         SELECT id, "orgId", source, amount, remaining, reserved, expired, priority, "expiresAt", "grantedAt", description, key, position
-           FROM jsonb_to_recordset($1::jsonb) AS r(id text, "orgId" uuid, source text, amount bigint, remaining bigint, reserved bigint, expired bigint,
-                                                   priority integer, "expiresAt" timestamptz, "grantedAt" timestamptz, description text, key text, position bigint)
-         ON CONFLICT (id) DO UPDATE SET remaining = EXCLUDED.remaining, reserved = EXCLUDED.reserved, expired = EXCLUDED.expired`,
-        [JSON.stringify(lots)],
-      );
-    }
-    if (holds.length === 0) return;
-    await db.query(
-      `INSERT INTO ${t('credit_holds')} (id, org_id, credits, captured, status, expires_at, description, lots, placed_at, closed_at, position)
-       SELECT id, "orgId", credits, captured, status, "expiresAt", description, lots, "placedAt", "closedAt", position
-         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, "orgId" uuid, credits bigint, captured bigint, status text, "expiresAt" timestamptz,
-                                                 description text, lots jsonb, "placedAt" timestamptz, "closedAt" timestamptz, position bigint)
-       ON CONFLICT (id) DO UPDATE SET captured = EXCLUDED.captured, status = EXCLUDED.status, lots = EXCLUDED.lots, closed_at = EXCLUDED.closed_at`,
-      [JSON.stringify(holds)],
-    );
+    // Into a rebuild's fresh tables the rows the batch made go by COPY; those it read and changed are updated.
+    const made = <R extends { id: string }>(rows: R[], kind: string, org: (row: R) => OrgRows) => (fresh ? rows.filter((r) => !org(r).loaded.has(`${kind}:${r.id}`)) : []);
+    const newLots = made(lots, 'lot', (l) => orgs.get(l.orgId)!);
+    const newHolds = made(holds, 'hold', (h) => orgs.get(h.orgId)!);
+    await insertRows(db, true, t('credit_lots'), LOT_COLUMNS, newLots);
+    await insertRows(db, true, t('credit_holds'), HOLD_COLUMNS, newHolds);
+    await insertRows(db, false, t('credit_lots'), LOT_COLUMNS, without(lots, newLots), 'ON CONFLICT (id) DO UPDATE SET remaining = EXCLUDED.remaining, reserved = EXCLUDED.reserved, expired = EXCLUDED.expired');
+    await insertRows(db, false, t('credit_holds'), HOLD_COLUMNS, without(holds, newHolds), 'ON CONFLICT (id) DO UPDATE SET captured = EXCLUDED.captured, status = EXCLUDED.status, lots = EXCLUDED.lots, closed_at = EXCLUDED.closed_at');
   },
 };

@@ -20,8 +20,10 @@ export const orgMembersProjection: Projection<Handled> = {
       joined_at timestamptz NOT NULL,
       position  bigint NOT NULL,
       PRIMARY KEY (org_id, user_id)
-    );
-    CREATE INDEX ON ${t('org_members')} (user_id);`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('org_members')}_user_id_idx ON ${t('org_members')} (user_id);`,
   async apply(db, events, t) {
     for (const event of events) {
       const pos = event.globalPosition;

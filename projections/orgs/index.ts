@@ -35,10 +35,12 @@ export const orgsProjection: Projection<OrgEvent> = {
       position       bigint NOT NULL,
       balance_position bigint NOT NULL DEFAULT 0
     );
-    CREATE INDEX ON ${t('orgs')} (lower(name));
     -- How many organizations there are (one row), kept with each one's creation: the admin table's total is read, not counted.
     CREATE TABLE ${t('orgs_total')} (n bigint NOT NULL);
     INSERT INTO ${t('orgs_total')} (n) VALUES (0);`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('orgs')}_lower_idx ON ${t('orgs')} (lower(name));`,
   async apply(db, events, t) {
     // Credit events carry the balance after them: a batch needs only each org's last one.
     const credits = new Map<string, { balance: number; position: number; billedAt: string | null }>();

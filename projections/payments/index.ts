@@ -31,8 +31,10 @@ export const paymentsProjection: Projection<StripeEventReceived | StripeEventPro
       mode            text,
       created_at      timestamptz NOT NULL,
       position        bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('payment_transactions')} (org_id, id);`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('payment_transactions')}_org_id_id_idx ON ${t('payment_transactions')} (org_id, id);`,
   async apply(db, events, t) {
     for (const event of events) {
             if (event.type === 'StripeEventProcessed') {

@@ -19,13 +19,15 @@ export const projectFilesProjection: Projection<ProjectFileEvent> = {
       created_at  timestamptz NOT NULL,
       removed     boolean NOT NULL DEFAULT false
     );
-    CREATE INDEX ON ${t('project_files')} (project_id, created_at);
     CREATE TABLE ${t('project_file_chunks')} (
       file_id  uuid NOT NULL,
       ord      integer NOT NULL,
       text     text NOT NULL,
       PRIMARY KEY (file_id, ord)
     );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('project_files')}_project_id_created_at_idx ON ${t('project_files')} (project_id, created_at);`,
   async apply(db, events, t) {
     for (const event of events) {
       if (event.type === 'ProjectFileStored') {

@@ -16,8 +16,10 @@ export const projectsProjection: Projection<ProjectEvent> = {
       created_at  timestamptz NOT NULL,
       updated_at  timestamptz NOT NULL,
       position    bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('projects')} (org_id, created_at DESC);`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('projects')}_org_id_created_at_idx ON ${t('projects')} (org_id, created_at DESC);`,
   async apply(db, events, t) {
     for (const event of events) {
             switch (event.type) {

@@ -56,7 +56,6 @@ export const sessionsProjection: Projection<SessionEvent> = {
       updated_at  timestamptz NOT NULL,
       position    bigint NOT NULL
     );
-    CREATE INDEX ON ${t('board_sessions')} (project_id, created_at DESC);
     CREATE UNIQUE INDEX ON ${t('board_sessions')} (share_hash) WHERE share_hash IS NOT NULL;
     CREATE TABLE ${t('board_turns')} (
       session_id  uuid NOT NULL,
@@ -89,6 +88,9 @@ export const sessionsProjection: Projection<SessionEvent> = {
       position     bigint NOT NULL,
       PRIMARY KEY (session_id, turn, round, assistant_id)
     );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('board_sessions')}_project_id_created_at_idx ON ${t('board_sessions')} (project_id, created_at DESC);`,
   async apply(db, events, t) {
     for (const event of events) {
       const pos = event.globalPosition;

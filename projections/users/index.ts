@@ -28,13 +28,15 @@ export const usersProjection: Projection<UserEvent> = {
       updated_at      timestamptz NOT NULL,
       position        bigint NOT NULL
     );
-    CREATE INDEX ON ${t('users')} (lower(email));
-    CREATE INDEX ON ${t('users')} (organization_id);
     CREATE TABLE ${t('user_roles')} (
       user_id uuid NOT NULL,
       role_id uuid NOT NULL,
       PRIMARY KEY (user_id, role_id)
     );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('users')}_lower_idx ON ${t('users')} (lower(email));
+    CREATE INDEX IF NOT EXISTS ${t('users')}_organization_id_idx ON ${t('users')} (organization_id);`,
   async apply(db, events, t) {
     for (const event of events) {
             const pos = event.globalPosition;

@@ -24,8 +24,10 @@ export const webhooksProjection: Projection<StripeEventLogEvent> = {
       processed_at timestamptz,
       raw_event    jsonb NOT NULL,
       position     bigint NOT NULL
-    );
-    CREATE INDEX ON ${t('webhook_log')} (status, received_at);`,
+    );`,
+  // Made after a rebuild's load (no batch reads through them), named as before.
+  indexes: (t) => `
+    CREATE INDEX IF NOT EXISTS ${t('webhook_log')}_status_received_at_idx ON ${t('webhook_log')} (status, received_at);`,
   async apply(db, events, t) {
     for (const event of events) {
             const pos = event.globalPosition;

@@ -1,0 +1,53 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/** A table's columns as a batch writes them, in order: name, SQL type, and the row's property when it is named otherwise. */
+export type Columns = readonly (readonly [name: string, type: string, key?: string])[];
+
+/**
+ * Writes new rows to one of a read model's tables in one statement. Into the fresh tables of a
+ * rebuild (`fresh`: no reader, no other writer, and every row the first of its key, since each event
+ * is applied once) they go by COPY, which Postgres takes without parsing a JSON document and without
+ * an ON CONFLICT check per row; otherwise by INSERT … SELECT from the rows as one jsonb parameter,
+ * with `conflict` (e.g. `ON CONFLICT (id) DO NOTHING`).
+ */
+export async function insertRows(db: pg.PoolClient, fresh: boolean, table: string, columns: Columns, rows: readonly object[], conflict = ''): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => name);
+  const keys = columns.map(([name, , key]) => key ?? name);
+  if (fresh) {
+    await copyRows(db, table, names, keys, rows);
+    return;
+  }
+  await db.query(
+    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${keys.map((k) => `"${k}"`).join(', ')}
+       FROM jsonb_to_recordset($1::jsonb) AS r(${columns.map(([name, type, key]) => `"${key ?? name}" ${type}`).join(', ')}) ${conflict}`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** COPY … FROM STDIN in text format: one round trip for the whole batch. */
+async function copyRows(db: pg.PoolClient, table: string, names: string[], keys: string[], rows: readonly object[]): Promise<void> {
+  let text = '';
+  for (const row of rows) text += `${keys.map((k) => copyText((row as Record<string, unknown>)[k])).join('\t')}\n`;
+  await pipeline(Readable.from([text]), db.query(copyFrom(`COPY ${table} (${names.join(', ')}) FROM STDIN`)));
+}
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** One value in COPY's text format: null as \N, objects as JSON (jsonb columns), the rest as text, with its four special characters escaped. */
+export function copyText(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : text;
+}
+
+/** DDL adding a table's primary key (named as PRIMARY KEY in CREATE TABLE names it) unless it has it: for a Projection's `indexes`. */
+export const primaryKey = (table: string, columns: string) =>
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = '${table}'::regclass AND contype = 'p') THEN
+       ALTER TABLE ${table} ADD CONSTRAINT ${table}_pkey PRIMARY KEY (${columns});
+     END IF;
+   END $$;`;
