@@ -1,22 +1,31 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ScenarioResult } from './lib.ts';
+
+let child: ChildProcess | null = null;
+
+// A run that outlasts the test is stopped (SIGINT: it stops the API, worker and load processes it started);
+// left alone it ran on after vitest had exited, its processes orphaned.
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGINT');
+});
 
 describe('npm run bench, in smoke mode', () => {
   it('runs every scenario, writes the results file, and never overdraws the hot organization', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'results.json');
     const output: string[] = [];
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke'], {
+      const run = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke'], {
         env: { ...process.env, BENCH_RESULTS: file },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout.on('data', (d) => output.push(String(d)));
-      child.stderr.on('data', (d) => output.push(String(d)));
-      child.on('exit', resolve);
+      child = run;
+      run.stdout.on('data', (d) => output.push(String(d)));
+      run.stderr.on('data', (d) => output.push(String(d)));
+      run.on('exit', resolve);
     });
     expect(code, output.join('')).toBe(0);
     const { mode, results } = JSON.parse(readFileSync(file, 'utf8')) as { mode: string; results: ScenarioResult[] };
@@ -56,5 +65,7 @@ describe('npm run bench, in smoke mode', () => {
     expect(Object.keys(two.cpu ?? {}).sort()).toEqual(['api', 'load', 'postgres', 'proxy', 'worker']);
     expect(two.details!.retriesPerDebit).toBeGreaterThanOrEqual(0);
     expect(output.join('')).toMatch(/scenario\s+\|\s+figure/);
-  }, 480_000);
+    // Longer than the run's own deadline (10 minutes, bench/run.ts), so that a run too slow says where it was: a
+    // smoke run beside other test files under load 14–27 took 405 s on its own, and outlasted 480 s in the suite.
+  }, 660_000);
 });

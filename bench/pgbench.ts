@@ -70,6 +70,9 @@ CREATE TABLE ref_credit_lots (id text PRIMARY KEY, org_id uuid NOT NULL, source 
 CREATE INDEX ON ref_credit_lots (org_id, position);
 CREATE INDEX ON ref_credit_lots (expires_at) WHERE remaining > reserved;`;
 
+/** How long a pgbench run lasts: seconds, or transactions per client. */
+export type RunLength = { seconds: number } | { transactions: number };
+
 export class PgBench {
   private readonly common: string[];
   private readonly dir = mkdtempSync(join(tmpdir(), 'bench-pgbench-'));
@@ -97,18 +100,22 @@ export class PgBench {
     return bench;
   }
 
-  /** Transactions per second of one script with `clients` clients for `seconds`. */
-  tps(script: ScriptName, clients: number, seconds: number): number {
+  /**
+   * Transactions per second of one script with `clients` clients for `seconds`, or for a number of
+   * transactions each (a smoke run's reference, whose figure means nothing, needs no whole second).
+   */
+  tps(script: ScriptName, clients: number, length: RunLength): number {
     const source = script === 'simple-update' ? ['-N'] : ['-f', join(this.dir, `${script}.sql`)];
-    const out = execFileSync('pgbench', [...this.common, '-n', ...source, '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(Math.max(1, seconds)), this.db]).toString();
+    const run = 'transactions' in length ? ['-t', String(length.transactions)] : ['-T', String(Math.max(1, length.seconds))];
+    const out = execFileSync('pgbench', [...this.common, '-n', ...source, '-c', String(clients), '-j', String(Math.min(clients, 2)), ...run, this.db]).toString();
     const tps = /tps = ([\d.]+)/.exec(out);
     if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
     return Number(tps[1]);
   }
 
   /** A reference measured `repeats` times; rows per statement multiply transactions into rows. */
-  reference(name: string, script: ScriptName, unit: string, clients: number, seconds: number, rowsPerTx = 1, repeats = 2): Reference {
-    const runs = Array.from({ length: repeats }, () => this.tps(script, clients, seconds) * rowsPerTx);
+  reference(name: string, script: ScriptName, unit: string, clients: number, length: RunLength, rowsPerTx = 1, repeats = 2): Reference {
+    const runs = Array.from({ length: repeats }, () => this.tps(script, clients, length) * rowsPerTx);
     const figure = runs.reduce((a, b) => a + b, 0) / runs.length;
     return { name, figure, unit, runs, spread: figure > 0 ? (Math.max(...runs) - Math.min(...runs)) / figure : 0 };
   }
