@@ -168,8 +168,8 @@ export class IdentityCache {
   }
 
   private async read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T | null>): Promise<T | null> {
-    const hit = map.get(key);
-    if (hit && Date.now() - hit.cachedAt < this.ttlMs) return hit.value;
+    const kept = this.fresh(map, key);
+    if (kept !== undefined) return kept;
     const epoch = this.epoch;
     const value = await load();
     if (value !== null && this.live && epoch === this.epoch) {
