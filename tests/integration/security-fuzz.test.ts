@@ -174,8 +174,11 @@ async function fuzz(role: Role) {
         expect(status, `${where}\n${status >= 500 ? (logLines.findLast((l) => l.includes('"level":50')) ?? '').slice(0, 1500) : ''}`).toBeLessThan(500);
         for (const [name, secret] of Object.entries(SECRETS)) expect(text.includes(secret), `${name} in ${where}`).toBe(false);
         // The router refuses some requests before any handler runs: 414, a path parameter over 100
-        // characters; its own 404 ('Route GET /a/b not found'), a parameter of '.' (sent as %2E) resolved away.
-        const router = status === 414 || (status === 404 && /^\{"error":"Route [A-Z]+ \S+ not found"/.test(text));
+        // characters; its own 404 ('Route GET /a/b not found'), a parameter of '.' (sent as %2E) resolved away;
+        // and that 404 route's body parser (FST_ERR_CTP_…, e.g. a `__proto__` key, seed 1082834148): a route
+        // that exists checks its guard at onRequest, before any body is parsed, so only the 404 route parses first.
+        const router =
+          status === 414 || (status === 404 && /^\{"error":"Route [A-Z]+ \S+ not found"/.test(text)) || (status === 400 && /"code":"FST_ERR_CTP_/.test(text));
         if (role !== 'admin' && adminOnly(op)) expect(router || [401, 403].includes(status), where).toBe(true);
         if (status >= 400) {
           // Since the last accepted request settled, only workers' own events may have been appended.
