@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { appendLedger } from '../support/events';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg } from '../support/orgs';
@@ -23,26 +23,6 @@ let betweenGrantAndDebits: string;
 const pad = (n: number) => String(n).padStart(2, '0');
 const localInput = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-
-/** Toast texts as they appear (success toasts last only 500 ms). */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver(() => {
-      document.querySelectorAll('.toast__message').forEach((el) => {
-        const node = el as HTMLElement & { __recorded?: boolean };
-        if (!node.__recorded) {
-          node.__recorded = true;
-          seen.push(el.textContent ?? '');
-        }
-      });
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-const toasted = (page: Page, text: string) =>
-  page.waitForFunction((x) => (window as unknown as { __toasts: string[] }).__toasts.includes(x), text, { timeout: 10_000 });
 
 /** [type, balance after (or null)] of every timeline entry on the page, top to bottom. */
 const timeline = (page: Page) =>
@@ -69,7 +49,7 @@ beforeAll(async () => {
   await createOrgFor(t, adminId, 'Admin Org');
 
   tab = await newPage(browser, t.url);
-  await recordToasts(tab.page);
+  await recordToasts(tab);
   const [name, value] = admin.cookie.split('=');
   await tab.context.addCookies([{ name, value, url: t.url }]);
 }, 180_000);
@@ -178,7 +158,7 @@ describe('a history that cannot be loaded', { timeout: 60_000 }, () => {
   it('says so in a toast and on the page', async () => {
     const other = await newPage(browser, t.url);
     try {
-      await recordToasts(other.page);
+      await recordToasts(other);
       const [name, value] = admin.cookie.split('=');
       await other.context.addCookies([{ name, value, url: t.url }]);
       await other.page.goto('/admin/history/org-00000000-0000-4000-8000-000000000000');

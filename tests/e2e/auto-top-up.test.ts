@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { closeContexts, workerBrowser, newPage, recordToasts, type TestPage } from '../support/browser';
+import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
 import { createPlans, PACK_PLAN } from '../integration/stripe-support';
@@ -32,7 +32,7 @@ describe('auto top-up on /profile', { timeout: 120_000 }, () => {
     await page.getByLabel('Pack').selectOption(PACK_PLAN.id);
     await page.getByLabel('Top-ups per month at most').fill('2');
     await page.getByRole('button', { name: 'Save auto top-up' }).click();
-    await page.getByText('Auto top-up saved').waitFor({ timeout: 10_000 });
+    await toasted(page, 'Auto top-up saved');
     const saved = await page.request.get('/api/me/auto-top-up');
     expect(await saved.json()).toMatchObject({ enabled: true, thresholdCredits: 250, planId: PACK_PLAN.id, maxPerMonth: 2 });
   });
