@@ -16,7 +16,7 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   /** Sent in turn, one per request. */
   cookies?: string[];
-  /** `{uuid}` is replaced by a fresh uuid in each request. */
+  /** Each `{uuid}` is replaced by a fresh uuid in each request (each occurrence its own). */
   body?: string;
 }
 
@@ -47,7 +47,7 @@ const runs = await Promise.all(
           setupRequest: (req) => {
             const cookie = spec.cookies?.length ? { cookie: spec.cookies[i++ % spec.cookies.length] } : {};
             const headers = { ...req.headers, ...spec.headers, ...cookie, ...(spec.body ? { 'content-type': 'application/json' } : {}) };
-            return { ...req, method: spec.method ?? 'GET', headers, body: spec.body?.replaceAll('{uuid}', randomUUID()) };
+            return { ...req, method: spec.method ?? 'GET', headers, body: spec.body?.replace(/\{uuid\}/g, () => randomUUID()) };
           },
         },
       ],

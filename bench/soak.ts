@@ -32,7 +32,7 @@ export async function soak(product: Product, members: Member[], minutes: number)
     const first = after[0]?.[name] ?? 0;
     const last = after.at(-1)?.[name] ?? 0;
     const growth = first > 0 ? ((last - first) / first) * 100 : 0;
-    out.push(result(`soak: ${name} resident memory growth over the last 4/5 of ${minutes} min`, growth, '%', null, { maxFigure: 10, text: '< 10% (absolute)' }, { firstMiB: first / 1024, lastMiB: last / 1024 }));
+    out.push(result(`soak: ${name} resident memory growth over the last 4/5 of ${minutes} min`, growth, '%', null, { below: 10, text: '< 10% (absolute)' }, { firstMiB: first / 1024, lastMiB: last / 1024 }));
   }
   line.done(`api ${out[0].figure}%, worker ${out[1].figure}%`);
 

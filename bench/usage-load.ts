@@ -1,9 +1,8 @@
 // Metered usage driven from a process of its own: `clients` loops send batches of `batch` events to
 // POST /api/usage/events, one organization after another, a share of each batch being ids sent
-// before (to that organization; within the batch for its first) for `seconds`; then (a second run,
-// once the read models have caught up) the same loops ask POST /api/usage/quote for a few events at
-// a time for `quoteSeconds`. Prints one JSON line: what was sent and what came back (every repeat
-// must be a duplicate, every fresh id accepted), rates, quote latencies, CPU.
+// before (to that organization; within the batch for its first) for `seconds`. Prints one JSON line:
+// what was sent and what came back (every repeat must be a duplicate, every fresh id accepted),
+// rates, batch latencies, CPU. (The quotes are sent by bench/loadgen.ts: see bench/usage.ts.)
 import { randomUUID } from 'node:crypto';
 import { readSpec } from './children.ts';
 import { percentile } from './lib.ts';
@@ -15,14 +14,10 @@ export interface UsageLoadSpec {
   cookies: string[];
   meter: string;
   seconds: number;
-  quoteSeconds: number;
   clients: number;
   batch: number;
   /** Share of each batch that repeats ids already sent (0.1). */
   repeatShare: number;
-  quoteEvents: number;
-  /** `ingest`: the batches only; `quote`: the quotes only. */
-  phase: 'ingest' | 'quote';
 }
 
 export interface UsageLoadResult {
@@ -36,10 +31,6 @@ export interface UsageLoadResult {
   errors: number;
   batchP50: number;
   batchP99: number;
-  quotes: number;
-  quoteP50: number;
-  quoteP99: number;
-  quoteErrors: number;
   cpu: number;
 }
 
@@ -47,9 +38,8 @@ const spec = readSpec<UsageLoadSpec>();
 const cpuStart = process.cpuUsage();
 /** Ids each organization was answered for (accepted), to repeat later. */
 const sent = spec.cookies.map(() => [] as string[]);
-const out = { batches: 0, freshSent: 0, repeatsSent: 0, accepted: 0, duplicates: 0, rejected: 0, errors: 0, quoteErrors: 0 };
+const out = { batches: 0, freshSent: 0, repeatsSent: 0, accepted: 0, duplicates: 0, rejected: 0, errors: 0 };
 const batchMs: number[] = [];
-const quoteMs: number[] = [];
 let nextOrg = 0;
 const quantity = () => 1 + Math.floor(Math.random() * 2000);
 
@@ -73,7 +63,7 @@ function batchFor(org: number): { events: { id: string; meter: string; quantity:
 }
 
 const started = Date.now();
-const until = started + (spec.phase === 'ingest' ? spec.seconds * 1000 : 0);
+const until = started + spec.seconds * 1000;
 await Promise.all(
   Array.from({ length: spec.clients }, async (_, c) => {
     const url = `${spec.urls[c % spec.urls.length]}/api/usage/events`;
@@ -100,20 +90,6 @@ await Promise.all(
 );
 const seconds = (Date.now() - started) / 1000;
 
-const quoteUntil = Date.now() + (spec.phase === 'quote' ? spec.quoteSeconds * 1000 : 0);
-await Promise.all(
-  Array.from({ length: spec.clients }, async (_, c) => {
-    const url = `${spec.urls[c % spec.urls.length]}/api/usage/quote`;
-    while (Date.now() < quoteUntil) {
-      const org = nextOrg++ % spec.cookies.length;
-      const events = Array.from({ length: spec.quoteEvents }, () => ({ id: randomUUID(), meter: spec.meter, quantity: quantity() }));
-      const r = await post(url, spec.cookies[org], events);
-      if (r.ok) quoteMs.push(r.ms);
-      else out.quoteErrors++;
-    }
-  }),
-);
-
 const cpu = process.cpuUsage(cpuStart);
 const elapsed = (Date.now() - started) / 1000;
 const ms = (v: number) => Math.round(v * 10) / 10;
@@ -122,9 +98,6 @@ const result: UsageLoadResult = {
   seconds,
   batchP50: ms(percentile(batchMs, 50)),
   batchP99: ms(percentile(batchMs, 99)),
-  quotes: quoteMs.length,
-  quoteP50: ms(percentile(quoteMs, 50)),
-  quoteP99: ms(percentile(quoteMs, 99)),
   cpu: Math.round(((cpu.user + cpu.system) / 1e6 / elapsed) * 100) / 100,
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -3,7 +3,7 @@
 import type { Client } from '../tests/support/http.ts';
 import { runJson } from './children.ts';
 import { CpuMeter, cpuMsOf } from './cpu.ts';
-import { counters, type Product } from './http-scenarios.ts';
+import { counters, measure, type Product } from './http-scenarios.ts';
 import { progress, result, type ScenarioResult } from './lib.ts';
 import type { Reference } from './pgbench.ts';
 import type pg from 'pg';
@@ -12,6 +12,8 @@ import type { UsageLoadResult, UsageLoadSpec } from './usage-load.ts';
 
 export const USAGE_ORGS = 100;
 const METER = 'llm.bench.output_tokens';
+/** A quote's ten events: quantities spread as the ingestion's are (1 to 2,000 tokens). */
+const QUOTE_QUANTITIES = [1, 17, 120, 333, 480, 702, 999, 1250, 1618, 2000];
 
 /** What the API processes spent on a phase's requests: statements and CPU milliseconds per request. */
 async function costOf<T>(product: Product, requests: (r: T) => number, phase: () => Promise<T>): Promise<{ value: T; statements: number; cpuMs: number }> {
@@ -36,20 +38,25 @@ export async function usageScenarios(product: Product, pool: pg.Pool, admin: Cli
   const line = progress(name);
   const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids }).start();
   const ticker = setInterval(() => line.update('running'), 1000);
-  const spec: UsageLoadSpec = { urls: product.urls, cookies: orgs, meter: METER, seconds, quoteSeconds: Math.max(1, Math.round(seconds / 2)), clients: 8, batch: 1000, repeatShare: 0.1, quoteEvents: 10, phase: 'ingest' };
+  const spec: UsageLoadSpec = { urls: product.urls, cookies: orgs, meter: METER, seconds, clients: 8, batch: 1000, repeatShare: 0.1 };
+  const quoteSeconds = Math.max(1, Math.round(seconds / 2));
   const ingestion = await costOf(product, (r) => r.batches + r.errors, () => runJson<UsageLoadResult>('bench/usage-load.ts', spec)).finally(() => clearInterval(ticker));
   const ingested = ingestion.value;
   const cpu = { ...meter.stop(), load: ingested.cpu };
   await waitForProjections(pool);
-  const quoting = await costOf(product, (r) => r.quotes + r.quoteErrors, () => runJson<UsageLoadResult>('bench/usage-load.ts', { ...spec, phase: 'quote' }));
-  const quoted = quoting.value;
-  const r = { ...ingested, quotes: quoted.quotes, quoteP50: quoted.quoteP50, quoteP99: quoted.quoteP99, quoteErrors: quoted.quoteErrors };
+  // The quotes come from the HTTP scenarios' load generator (autocannon in a process of its own, 8
+  // connections, the organizations' cookies in turn): a fetch loop cost the machine more CPU than the
+  // API answering it (0.86 of a core against 0.64), so its own turns on the cores made the p99.
+  const quoteBody = JSON.stringify({ events: QUOTE_QUANTITIES.map((quantity) => ({ id: '{uuid}', meter: METER, quantity })) });
+  const quoted = await measure(product, { url: `${product.url}/api/usage/quote`, urls: product.urls.map((u) => `${u}/api/usage/quote`), seconds: quoteSeconds, connections: spec.clients, method: 'POST', cookies: orgs, body: quoteBody });
+  const quoteCpuMs = Math.round((((quoted.cores.api ?? 0) * quoteSeconds * 1000) / Math.max(1, quoted.ok)) * 10) / 10;
+  const r = ingested;
   const rate = r.accepted / r.seconds;
   // Every repeat answered as a duplicate and every fresh id accepted: anything else is counted here.
   const wrong = Math.abs(r.repeatsSent - r.duplicates) + Math.abs(r.freshSent - r.accepted);
   line.done(
     `${Math.round(rate)} events/s accepted (${r.batches} batches, p99 ${r.batchP99} ms, API ${ingestion.cpuMs} CPU ms and ${ingestion.statements.toFixed(1)} statements a batch), ` +
-      `${r.duplicates}/${r.repeatsSent} repeats detected, quote p99 ${r.quoteP99} ms (API ${quoting.cpuMs} CPU ms and ${quoting.statements.toFixed(1)} statements a quote)`,
+      `${r.duplicates}/${r.repeatsSent} repeats detected, quote p99 ${quoted.p99} ms (API ${quoteCpuMs} CPU ms and ${quoted.statementsPerRequest.toFixed(1)} statements a quote)`,
   );
   return [
     result(name, rate, 'events/s', reference, { min: 0.4, text: '≥ 0.4' }, { batches: r.batches, batchP50: r.batchP50, batchP99: r.batchP99, errors: r.errors, apiCpuMsPerBatch: ingestion.cpuMs }, { cpu, statementsPerRequest: ingestion.statements }),
@@ -61,6 +68,6 @@ export async function usageScenarios(product: Product, pool: pg.Pool, admin: Cli
       { maxFigure: 0, text: '0 (every repeat a duplicate, every fresh id accepted)' },
       { repeatsSent: r.repeatsSent, duplicates: r.duplicates, freshSent: r.freshSent, accepted: r.accepted, rejected: r.rejected },
     ),
-    result('usage quote, 10 events, 8 clients: p99', r.quoteP99, 'ms', null, { maxFigure: 20, text: '< 20 ms' }, { p50: r.quoteP50, quotes: r.quotes, errors: r.quoteErrors, apiCpuMsPerQuote: quoting.cpuMs }, { statementsPerRequest: quoting.statements }),
+    result('usage quote, 10 events, 8 clients: p99', quoted.p99, 'ms', null, { below: 20, text: '< 20 ms' }, { p50: quoted.p50, quotes: quoted.ok, errors: quoted.errors, apiCpuMsPerQuote: quoteCpuMs }, { cpu: quoted.cores, statementsPerRequest: quoted.statementsPerRequest }),
   ];
 }

@@ -6,6 +6,7 @@ import { userStreamId } from '../services/users/events.ts';
 import { ensureSystemRoles, findOrRegister } from '../services/auth/accounts.ts';
 import { seedDemoPlans } from '../services/plans/seed.ts';
 import { seedDemoDesigner } from '../services/assistants/seed.ts';
+import { seedDemoRateCard } from '../services/board/seed-rate-card.ts';
 import { saveProfile } from '../services/me/profile.ts';
 import { DuplicateError } from '../services/platform/errors.ts';
 
@@ -13,7 +14,7 @@ export const DEMO_ADMIN = { email: 'admin@example.com', name: 'Ada Admin', orgNa
 
 /**
  * Demo data for `npm start`: the system roles, an admin with an organization and credits, plans,
- * advisors. Safe to run on every start. Answers what it added now, for people (empty: all there).
+ * advisors, a first rate card. Safe to run on every start. Answers what it added now, for people (empty: all there).
  */
 export async function seedDemo(app: FastifyInstance): Promise<string[]> {
   const seeded: string[] = [];
@@ -25,6 +26,7 @@ export async function seedDemo(app: FastifyInstance): Promise<string[]> {
   const plans = await seedDemoPlans(app);
   if (plans) seeded.push(`${plans} plan${plans === 1 ? '' : 's'}`);
   if (await seedDemoDesigner(app)) seeded.push('the demo advisors and their components');
+  if (await seedDemoRateCard(app)) seeded.push('a first rate card (model tokens at the board\'s default price, api.call)');
   return seeded;
 }
 

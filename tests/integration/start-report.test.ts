@@ -28,7 +28,7 @@ describe('the start-up report', () => {
     expect(report[1]).toBe(`Migrations: applied ${first.migrations.length}: ${first.migrations.join(', ')}`);
     expect(report[1]).toContain(first.migrations[0]);
     expect(report[2]).toBe(`Read models: created the tables of ${first.readModels.length}`);
-    expect(report[3]).toMatch(/^Demo data: seeded the admin admin@example\.com; the organization Demo Ventures with 250 credits; \d+ plans; the demo advisors and their components$/);
+    expect(report[3]).toMatch(/^Demo data: seeded the admin admin@example\.com; the organization Demo Ventures with 250 credits; \d+ plans; the demo advisors and their components; a first rate card \(model tokens at the board's default price, api\.call\)$/);
     expect(report).toHaveLength(4);
 
     const again = await prepareDatabase(config);
