@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore } from '../services/eventstore/store.ts';
 import { createPool, statementsSent } from '../services/platform/pool.ts';
-import { readSpec } from './children.ts';
+import { readSpec, writeResult } from './children.ts';
 
 const { databaseUrl, seconds, clients, batch } = readSpec<{ databaseUrl: string; seconds: number; clients: number; batch: number }>();
 const pool = createPool(databaseUrl, clients);
@@ -29,4 +29,4 @@ await Promise.all(
 );
 const cpu = process.cpuUsage(cpuStart);
 await pool.end();
-process.stdout.write(`${JSON.stringify({ rate: events / seconds, statementsPerAppend: (statementsSent() - statementsStart) / Math.max(1, appends), cpu: Math.round(((cpu.user + cpu.system) / 1e6 / seconds) * 100) / 100 })}\n`);
+writeResult({ rate: events / seconds, statementsPerAppend: (statementsSent() - statementsStart) / Math.max(1, appends), cpu: Math.round(((cpu.user + cpu.system) / 1e6 / seconds) * 100) / 100 });

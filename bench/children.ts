@@ -1,7 +1,8 @@
 // Child processes of the benchmark: started with tsx, watched (one that dies on its own ends the run),
-// all stopped at the end; and one-shot children that print a JSON line (the load generators).
-import { spawn } from 'node:child_process';
+// all stopped at the end; and the one-shot load scripts, run one after another in long-lived load hosts.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { Child } from '../tests/support/processes.ts';
 
 const running: Child[] = [];
@@ -26,29 +27,95 @@ export function watch<T extends Child>(child: T, name: string): T {
 
 export async function stopAll(): Promise<void> {
   stopping = true;
-  await Promise.all(running.map((c) => c.kill('SIGTERM')));
+  await Promise.all([...running.map((c) => c.kill('SIGTERM')), stopHosts()]);
+}
+
+/** Marks the load host's answer lines (bench/load-host.ts) among anything else a script prints. */
+export const RESULT_MARK = '@@bench-result ';
+
+interface Host {
+  child: ChildProcess;
+  /** The run it is doing, if any. */
+  pending: { resolve: (value: unknown) => void; reject: (err: Error) => void; script: string } | null;
+  stderr: string;
+  exited: Promise<void>;
 }
 
 /**
- * Runs a one-shot script in a process of its own and answers the JSON line it prints. The spec goes
- * on its standard input (`readSpec`): a thousand members' cookies exceed what one argument may hold.
+ * Load hosts (bench/load-host.ts), each running one script at a time: node, tsx and autocannon start once
+ * per host, not once per scenario (about a CPU-second each; 10-15 s each beside other test files). Two
+ * scripts at once (the soak's) take two hosts.
+ */
+const hosts: Host[] = [];
+
+function startHost(): Host {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-host.ts'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const host: Host = { child, pending: null, stderr: '', exited: new Promise((resolve) => child.once('exit', () => resolve())) };
+  hosts.push(host);
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (!line.startsWith(RESULT_MARK) || !host.pending) return;
+    const { resolve, reject, script } = host.pending;
+    host.pending = null;
+    const answer = JSON.parse(line.slice(RESULT_MARK.length)) as { result?: unknown; error?: string };
+    if (answer.error === undefined) resolve(answer.result);
+    else reject(new Error(`${script} failed: ${answer.error}`));
+  });
+  child.stderr!.on('data', (d) => (host.stderr += d));
+  child.once('exit', (code) => {
+    hosts.splice(hosts.indexOf(host), 1);
+    host.pending?.reject(new Error(`the load host running ${host.pending.script} exited with ${code}: ${host.stderr}`));
+    host.pending = null;
+  });
+  return host;
+}
+
+/** Ends every load host (its standard input closed, it exits once its run is done). */
+async function stopHosts(): Promise<void> {
+  await Promise.all(
+    hosts.map(async (h) => {
+      h.child.stdin!.end();
+      const timer = setTimeout(() => h.child.kill('SIGTERM'), 5000);
+      await h.exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
+/**
+ * Runs a one-shot script (it reads its spec with `readSpec` and answers with `writeResult`) in a load
+ * host, a process of its own, and answers its result. The spec goes on the host's standard input: a
+ * thousand members' cookies exceed what one argument may hold. `onPid` is told the host's pid.
  */
 export function runJson<T>(script: string, spec: unknown, onPid?: (pid: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'pipe'] });
-    if (child.pid) onPid?.(child.pid);
-    child.stdin.end(JSON.stringify(spec));
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as T);
-      else reject(new Error(`${script} exited with ${code}: ${err || out}`));
-    });
+  const host = hosts.find((h) => !h.pending && h.child.exitCode === null) ?? startHost();
+  if (host.child.pid) onPid?.(host.child.pid);
+  return new Promise<T>((resolve, reject) => {
+    host.pending = { resolve: resolve as (value: unknown) => void, reject, script };
+    host.child.stdin!.write(`${JSON.stringify({ script, spec })}\n`);
   });
 }
 
-/** The spec a one-shot script was given by `runJson`, read from its standard input. */
-export const readSpec = <T>(): T => JSON.parse(readFileSync(0, 'utf8')) as T;
+/** Set by the load host while it runs a script: the script's spec, then its result. */
+let hosted: { spec: unknown; result?: unknown } | null = null;
+
+/** Runs a script's module (`load` imports it afresh) with `spec` and answers what it passed to `writeResult`. */
+export async function runHosted(spec: unknown, load: () => Promise<unknown>): Promise<unknown> {
+  const run: { spec: unknown; result?: unknown } = { spec };
+  hosted = run;
+  try {
+    await load();
+  } finally {
+    hosted = null;
+  }
+  if (!('result' in run)) throw new Error('it gave no result');
+  return run.result;
+}
+
+/** The spec a one-shot script was given: by the load host, or (run alone) on its standard input. */
+export const readSpec = <T>(): T => (hosted ? hosted.spec : JSON.parse(readFileSync(0, 'utf8'))) as T;
+
+/** A one-shot script's result: to the load host, or (run alone) as one JSON line on its standard output. */
+export function writeResult(result: unknown): void {
+  if (hosted) hosted.result = result;
+  else process.stdout.write(`${JSON.stringify(result)}\n`);
+}

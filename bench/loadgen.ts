@@ -1,10 +1,10 @@
 // The load generator, run as a process of its own (never inside the product or the orchestrator):
 // autocannon against one URL, or one instance per URL with the connections split among them (one
 // per API process); each request may take the next cookie and a fresh uuid in its body.
-// Prints one JSON line: requests/s of 2xx, latency percentiles, errors, and its own CPU.
+// Answers (writeResult) requests/s of 2xx, latency percentiles, errors, and its own CPU.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { readSpec } from './children.ts';
+import { readSpec, writeResult } from './children.ts';
 
 export interface LoadSpec {
   url: string;
@@ -66,4 +66,4 @@ const result: LoadResult = {
   errors: runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
   cpu: Math.round(((cpu.user + cpu.system) / 1e6 / seconds) * 100) / 100,
 };
-process.stdout.write(`${JSON.stringify(result)}\n`);
+writeResult(result);

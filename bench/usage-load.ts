@@ -1,10 +1,10 @@
 // Metered usage driven from a process of its own: `clients` loops send batches of `batch` events to
 // POST /api/usage/events, one organization after another, a share of each batch being ids sent
-// before (to that organization; within the batch for its first) for `seconds`. Prints one JSON line:
+// before (to that organization; within the batch for its first) for `seconds`. Answers (writeResult):
 // what was sent and what came back (every repeat must be a duplicate, every fresh id accepted),
 // rates, batch latencies, CPU. (The quotes are sent by bench/loadgen.ts: see bench/usage.ts.)
 import { randomUUID } from 'node:crypto';
-import { readSpec } from './children.ts';
+import { readSpec, writeResult } from './children.ts';
 import { percentile } from './lib.ts';
 
 export interface UsageLoadSpec {
@@ -100,4 +100,4 @@ const result: UsageLoadResult = {
   batchP99: ms(percentile(batchMs, 99)),
   cpu: Math.round(((cpu.user + cpu.system) / 1e6 / elapsed) * 100) / 100,
 };
-process.stdout.write(`${JSON.stringify(result)}\n`);
+writeResult(result);
