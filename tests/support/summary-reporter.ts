@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import type { Reporter, ReportedHookContext, TestModule } from 'vitest/node';
+import type { Reporter, TestModule } from 'vitest/node';
 
 /** How many of the slowest files the timing table lists (TEST_TIMINGS=all lists every file). */
 const TABLE_ROWS = process.env.TEST_TIMINGS === 'all' ? Infinity : 20;
@@ -12,21 +12,6 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
  */
 export default class SummaryReporter implements Reporter {
   private startedAt = Date.now();
-  /** Time in each file's beforeAll/afterAll hooks (by module id), which its tests' times leave out. */
-  private hookMs = new Map<string, number>();
-  private hookStarts = new Map<ReportedHookContext['entity'], number>();
-
-  onHookStart(hook: ReportedHookContext): void {
-    if (hook.name === 'beforeAll' || hook.name === 'afterAll') this.hookStarts.set(hook.entity, Date.now());
-  }
-
-  onHookEnd(hook: ReportedHookContext): void {
-    const started = this.hookStarts.get(hook.entity);
-    if (started === undefined || (hook.name !== 'beforeAll' && hook.name !== 'afterAll')) return;
-    this.hookStarts.delete(hook.entity);
-    const id = hook.entity.type === 'module' ? hook.entity.moduleId : hook.entity.module.moduleId;
-    this.hookMs.set(id, (this.hookMs.get(id) ?? 0) + Date.now() - started);
-  }
 
   onTestRunStart(): void {
     this.startedAt = Date.now();
@@ -36,7 +21,7 @@ export default class SummaryReporter implements Reporter {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
-    const rows: { file: string; total: number; importMs: number; run: number; hooks: number; tests: number }[] = [];
+    const rows: { file: string; total: number; importMs: number; run: number; tests: number }[] = [];
     for (const mod of modules) {
       let tests = 0;
       for (const test of mod.children.allTests()) {
@@ -48,7 +33,7 @@ export default class SummaryReporter implements Reporter {
       }
       const d = mod.diagnostic();
       const importMs = d.collectDuration + d.setupDuration + d.prepareDuration + d.environmentSetupDuration;
-      rows.push({ file: relative(process.cwd(), mod.moduleId), total: importMs + d.duration, importMs, run: d.duration, hooks: this.hookMs.get(mod.moduleId) ?? 0, tests });
+      rows.push({ file: relative(process.cwd(), mod.moduleId), total: importMs + d.duration, importMs, run: d.duration, tests });
     }
     rows.sort((a, b) => b.total - a.total);
     const width = Math.max(4, ...rows.slice(0, TABLE_ROWS).map((r) => r.file.length));
@@ -56,10 +41,10 @@ export default class SummaryReporter implements Reporter {
     const lines = [
       '',
       `Slowest test files (of ${rows.length}; seconds; the sum over files is ${seconds(sum).trim()} s, the run took ${seconds(Date.now() - this.startedAt).trim()} s):`,
-      `${'file'.padEnd(width)}  ${'total'.padStart(6)}  ${'import'.padStart(6)}  ${'tests'.padStart(6)}  ${'hooks'.padStart(6)}  count`,
+      `${'file'.padEnd(width)}  ${'total'.padStart(6)}  ${'import'.padStart(6)}  ${'tests'.padStart(6)}  count`,
       ...rows
         .slice(0, TABLE_ROWS)
-        .map((r) => `${r.file.padEnd(width)}  ${seconds(r.total)}  ${seconds(r.importMs)}  ${seconds(r.run)}  ${seconds(r.hooks)}  ${String(r.tests).padStart(5)}`),
+        .map((r) => `${r.file.padEnd(width)}  ${seconds(r.total)}  ${seconds(r.importMs)}  ${seconds(r.run)}  ${String(r.tests).padStart(5)}`),
     ];
     console.log(lines.join('\n'));
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
