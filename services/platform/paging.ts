@@ -32,7 +32,17 @@ export interface Pageable {
   tieBreak: string;
 }
 
-/** WHERE / ORDER BY / LIMIT for one page; user input travels only as parameters ($1 the search, then limit and offset). */
+/**
+ * The first pages are written into the statement (`LIMIT 10 OFFSET 0`), later ones as parameters.
+ * With LIMIT and OFFSET as parameters Postgres planned a page's statement again on every call: a
+ * plan for unknown parameters is costed at a tenth of the rows, so it never looked cheaper than one
+ * for the actual page (the admin organizations page: ~0.4-1.7 ms planning for ~0.7 ms of execution).
+ * A prepared statement without parameters keeps its plan per connection. Only the first pages, so a
+ * connection prepares a bounded number of such statements; the rest plan per call, as before.
+ */
+const LITERAL_PAGES = 5;
+
+/** WHERE / ORDER BY / LIMIT for one page; the search travels only as a parameter ($1), limit and offset as validated integers or parameters. */
 export function pageSql(query: Pick<PageQuery, 'page' | 'limit' | 'search' | 'sortField' | 'sortOrder'>, source: Pageable) {
   const sort = Object.hasOwn(source.sortable, query.sortField) ? source.sortable[query.sortField] : undefined;
   if (!sort) throw new ValidationError(`sortField must be one of ${Object.keys(source.sortable).join(', ')}`, 'sortField');
@@ -40,12 +50,15 @@ export function pageSql(query: Pick<PageQuery, 'page' | 'limit' | 'search' | 'so
   const search = query.page && query.search ? [`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
   const where = search.length ? `WHERE ${source.searchable.map((c) => `${c} ILIKE $1`).join(' OR ')}` : '';
   const n = search.length;
+  const offset = ((query.page ?? 1) - 1) * query.limit;
+  // Integers the route's schema checked; checked again here, since they are written into SQL.
+  const literal = !!query.page && query.page <= LITERAL_PAGES && Number.isSafeInteger(query.limit) && Number.isSafeInteger(offset);
   return {
     where,
     whereParams: search,
     order: `ORDER BY ${sort} ${direction}, ${source.tieBreak} ${direction}`,
-    limit: query.page ? `LIMIT $${n + 1} OFFSET $${n + 2}` : '',
-    params: query.page ? [...search, query.limit, (query.page - 1) * query.limit] : search,
+    limit: !query.page ? '' : literal ? `LIMIT ${query.limit} OFFSET ${offset}` : `LIMIT $${n + 1} OFFSET $${n + 2}`,
+    params: query.page && !literal ? [...search, query.limit, offset] : search,
   };
 }
 

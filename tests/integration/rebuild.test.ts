@@ -73,6 +73,11 @@ describe('rebuilding read models from the log', () => {
         WHERE p.name = 'ledger' AND i.indexname LIKE '%org_id_position_idx' ORDER BY 1`,
     );
     expect(indexed.rows.map((r) => r.tablename.replace(/_v\d+$/, ''))).toEqual(['credit_transactions', 'usage_records']);
+    // And the tables it filled have their column statistics (only ANALYZE writes them).
+    const analyzed = await t.db.query(
+      `SELECT count(*)::int AS n FROM projections p JOIN pg_stats s ON s.tablename = 'credit_transactions_v' || p.active_version WHERE p.name = 'ledger' AND s.attname = 'org_id'`,
+    );
+    expect(analyzed.rows[0].n).toBe(1);
   });
 
   it('runs a rebuild asked for twice at once only once, and swaps it in', async () => {
