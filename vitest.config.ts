@@ -17,6 +17,10 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after 1 s by default: a page's refetch after a command (the read models'
+    // catch-up, the browser's turn on a busy machine) can take longer, and a poll is a wait for a
+    // condition, so its bound is generous (a test that names its own keeps it).
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: 3,
     isolate: false,
     sequence: { sequencer: LongFirstSequencer },
