@@ -18,6 +18,8 @@ describe('npm run bench, in smoke mode', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'results.json');
     const output: string[] = [];
     const code = await new Promise<number | null>((resolve) => {
+      // bench/run.ts reads the project's files (the built web app, the proxy's template) beside it, so it
+      // runs from the sources; the processes it starts run from the transpiled tree (nodeArgs).
       const run = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke'], {
         env: { ...process.env, BENCH_RESULTS: file },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { Child } from '../tests/support/processes.ts';
+import { nodeArgs, type Child } from '../tests/support/processes.ts';
 
 const running: Child[] = [];
 let stopping = false;
@@ -49,7 +49,7 @@ interface Host {
 const hosts: Host[] = [];
 
 function startHost(): Host {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-host.ts'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs('bench/load-host.ts'), { stdio: ['pipe', 'pipe', 'pipe'] });
   const host: Host = { child, pending: null, stderr: '', exited: new Promise((resolve) => child.once('exit', () => resolve())) };
   hosts.push(host);
   createInterface({ input: child.stdout! }).on('line', (line) => {

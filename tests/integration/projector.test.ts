@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { createTestDatabase } from '../support/db.ts';
-import { waitFor } from '../support/processes.ts';
+import { nodeArgs, waitFor } from '../support/processes.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 function runChild(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'tests/support/projector-child.ts'], {
+  return spawn(process.execPath, nodeArgs('tests/support/projector-child.ts'), {
     env: { ...process.env, DATABASE_URL: db.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

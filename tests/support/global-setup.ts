@@ -8,7 +8,9 @@ import { migrate } from '../../migrations/run.ts';
 import { ensureProjections } from '../../projections/projector.ts';
 import { projections } from '../../projections/registry.ts';
 import { tableNames } from '../../projections/types.ts';
+import { compileForTests } from './compiled.ts';
 import { databaseUrl, dropDatabase, PG_ADMIN_URL } from './db.ts';
+import { COMPILED_ENV } from './processes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -89,8 +91,13 @@ async function ensureTemplate(admin: pg.Client): Promise<string> {
   return name;
 }
 
-/** Provides the migrated template to the test files (the databases are theirs; the template stays for the next run). */
+/**
+ * Provides the migrated template to the test files (the databases are theirs; the template stays for
+ * the next run), and the transpiled tree the processes they start run from (the test workers inherit
+ * this process's environment).
+ */
 export default async function setup(project: TestProject) {
+  process.env[COMPILED_ENV] = await compileForTests(fileURLToPath(new URL('../../', import.meta.url)));
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   try {

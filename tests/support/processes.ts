@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import type { Config } from '../../services/platform/config.ts';
 
 export interface Child {
@@ -9,12 +10,22 @@ export interface Child {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Set by the test run's global setup to the tree it transpiled (tests/support/compiled.ts). */
+export const COMPILED_ENV = 'AB_TEST_COMPILED_ROOT';
+
 /**
- * Runs one of the product's entry points as its own process, with the test's database and Redis prefix:
- * a TypeScript entry through tsx, a compiled `.js` one with plain node.
+ * Node's arguments to run a file of the project: a `.js` one as it is; a TypeScript one from the tree
+ * the test run transpiled (tests/support/compiled.ts) when there is one, else through tsx.
  */
+export function nodeArgs(entry: string): string[] {
+  if (entry.endsWith('.js')) return [entry];
+  const compiled = process.env[COMPILED_ENV];
+  return compiled ? [join(compiled, entry.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', entry];
+}
+
+/** Runs one of the product's entry points as its own process, with the test's database and Redis prefix. */
 export function spawnEntry(entry: string, config: Config, env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, nodeArgs(entry), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

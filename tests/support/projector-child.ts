@@ -18,7 +18,7 @@ export const copyProjection: Projection = {
   },
 };
 
-if (process.argv[1]?.endsWith('projector-child.ts')) {
+if (/projector-child\.[jt]s$/.test(process.argv[1] ?? '')) {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 });
   await ensureProjections(pool, [copyProjection]);
   const applied = await catchUp(pool, new EventStore(pool), [{ projection: copyProjection, version: 1 }], { batchSize: 200, settleMs: 0 });
