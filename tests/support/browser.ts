@@ -3,6 +3,36 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Chromium keeps only the last `--disable-features` it is given, and Playwright passes its own before
+ * ours: ours repeats Playwright's (browser-flags.test.ts fails when Playwright's list grows).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/**
+ * Each window preloads the address bar's suggestion popup as a page of its own
+ * (chrome://omnibox-popup.top-chrome), whose renderer kept a core 50-90% busy in browser test files and
+ * was 40% of Chromium's CPU (public, identity and layout e2e: 51.7 -> 30.6 CPU-s, 47 -> 34 s); a test
+ * never opens the address bar.
+ */
+const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'PreloadTopChromeWebUI'];
+
 const launchArgs = [
   '--headless',
   '--no-sandbox',
@@ -12,10 +42,7 @@ const launchArgs = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
-  // Each window preloads the address bar's suggestion popup as a page of its own (chrome://omnibox-popup.top-chrome),
-  // whose renderer kept a core 50-90% busy in browser test files and was 40% of Chromium's CPU (public,
-  // identity and layout e2e: 51.7 -> 30.6 CPU-s, 47 -> 34 s); a test never opens the address bar.
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
 ];
 
 /** Chromium may still be installing (apt) when tests start: wait for the binary a little. */
