@@ -5,10 +5,11 @@ import LongFirstSequencer from './tests/support/sequencer.ts';
  * Two projects: `unit` needs no services (npm run test:unit), `services` runs against real Postgres and
  * Redis, on databases copied from one migrated template (tests/support/global-setup.ts).
  *
- * Three workers on two cores: a full run needs about 660 CPU-seconds (the workers, their children and
- * browsers, Postgres and Redis, measured with getrusage), which left the cores idle for a third of an
- * eight-minute run with two workers (files wait on processes starting, Redis, the browser and timers).
- * Three files at once peaked at 47 Postgres connections of the default 100. A worker imports the product
+ * Three workers on two cores: a full run needs about 470 CPU-seconds (2026-11-28: node 291, Chromium 119,
+ * Postgres 52, sampled from /proc), and with two workers the cores sat idle for a third of the run
+ * (files wait on processes starting, Redis, the browser and timers); with three they are busy 95% of
+ * it, and a fourth only made runs longer. Three files at once peaked at 47 Postgres connections of
+ * the default 100. A worker imports the product
  * once and runs file after file (`isolate: false`): importing the product costs seconds, and every file
  * closes what it started. A module's state outlives a file there, which is what gives each worker one
  * browser (tests/support/browser.ts).
