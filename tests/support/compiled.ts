@@ -12,6 +12,9 @@ import { build, type Plugin } from 'esbuild';
  * renamed `.js`), into `node_modules/.cache` so the files' bare imports find the project's packages,
  * in a folder named by the hash of the sources: runs of the same code share it, a run of other code
  * builds its own beside it, and a folder appears whole (built under another name, then renamed).
+ * The files other than TypeScript (the migrations' SQL) are copied beside them; the one file read from
+ * beside the sources that is not copied is the built web app, which the started processes do not serve
+ * (SERVE_WEB=0; the production-build test runs `npm run build`'s output instead).
  */
 const FOLDERS = ['bin', 'services', 'projections', 'workers', 'migrations', 'bench', 'tests/support'];
 const CACHE = 'node_modules/.cache/ab-test-entries';
