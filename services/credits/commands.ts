@@ -129,6 +129,18 @@ export interface UsageBatchInput {
   at?: string;
 }
 
+/**
+ * A batch to record whose pricing waits for the read inside the transaction: the ids sent (to find
+ * the duplicates) and the versions of `streams` (the rate card's) are read in one statement, and
+ * `price` turns those versions into the batch's priced items (in the order sent).
+ */
+export interface UsageRecordInput extends Omit<UsageBatchInput, 'items'> {
+  ids: string[];
+  streams: string[];
+  /** Prices the batch as of the versions read (`client`: the transaction's connection, for any further read). */
+  price(versions: ReadonlyMap<string, number>, client: Queryable): Promise<PricedUsage[]>;
+}
+
 /** Each item's answer, in order: accepted (its exact cost), a duplicate (the first answer's cost), or refused for want of credits. */
 export type UsageItemOutcome = { status: 'accepted' | 'duplicate'; credits: string } | { status: 'rejected'; reason: UsageRefusal };
 
@@ -345,26 +357,27 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
    * (it answers its first cost and changes nothing, also when repeated concurrently); the others are
    * decided in order (RecordUsage) and their ids remembered in the same transaction as their append.
    */
-  async recordUsage(input: UsageBatchInput): Promise<UsageBatchOutcome> {
-    const { orgId, userId, items, metadata, at = now() } = input;
+  async recordUsage(input: UsageRecordInput): Promise<UsageBatchOutcome> {
+    const { orgId, userId, metadata, at = now() } = input;
     const { decider, streamId } = this.deps.stream;
     const stream = streamId(orgId);
     const cache = this.queue.states;
     const cutoff = dedupCutoff(at);
     const committed = await runTransaction(this.deps.store.pool, this.deps.store, async (tx) => {
-      const read = await readUsage(tx.client, [], orgId, [...new Set(items.map((i) => i.id))], cutoff);
+      const read = await readUsage(tx.client, input.streams, orgId, input.ids, cutoff);
+      const items = await input.price(read.versions, tx.client);
       const { seen } = read;
       const fresh = freshUsage(items, seen);
-      if (fresh.length === 0) return { state: await this.state(orgId, tx.client), events: [] as E[], recorded: null, seen };
+      if (fresh.length === 0) return { state: await this.state(orgId, tx.client), events: [] as E[], recorded: null, seen, items };
       const command: CreditCommand = { type: 'RecordUsage', data: { orgId, usageId: randomUUID(), items: fresh, userId, at } };
       const outcome = await tx.run(decider, stream, command, { metadata, cache });
       const recorded = recordedIn(outcome.events);
       await rememberUsageIds(tx.client, orgId, recorded.items.map((i) => ({ id: i.id, outcome: { credits: i.credits } })), at, read, cutoff);
       const append = outcome.append;
       if (append) tx.afterCommit(() => cache.set(stream, outcome.state, append.nextVersion));
-      return { state: outcome.state, events: outcome.events, recorded, seen };
+      return { state: outcome.state, events: outcome.events, recorded, seen, items };
     });
-    const { state, events, recorded, seen } = committed.value;
+    const { state, events, recorded, seen, items } = committed.value;
     for (const { append } of committed.appended) this.deps.appended?.(append.position);
     this.queueTopUp(orgId, events);
     return { results: usageResults(items, seen, recorded), debited: recorded?.debited ?? 0, ...amounts(state) };

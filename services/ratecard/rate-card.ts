@@ -1,15 +1,15 @@
 import { loadState } from '../eventstore/command-handler.ts';
-import type { EventStore } from '../eventstore/store.ts';
+import type { EventStore, Queryable } from '../eventstore/store.ts';
 import { toMicros } from '../platform/decimal.ts';
 import { rateCardDecider } from './decider.ts';
 import { RATE_CARD_STREAM, versionAt, type RateCardState, type RateCardVersion } from './events.ts';
 import { LEGACY_PRICE_STREAM, legacyVersion, type LegacyPriceTable } from './legacy.ts';
 
 /** The rate card from its stream; while no version is published, the board's old price table is version 0. */
-export async function loadRateCard(store: EventStore): Promise<RateCardState> {
-  const card = await loadState(store, rateCardDecider, RATE_CARD_STREAM);
+export async function loadRateCard(store: EventStore, client?: Queryable): Promise<RateCardState> {
+  const card = await loadState(store, rateCardDecider, RATE_CARD_STREAM, client);
   if (card.versions.length > 0) return card;
-  const legacy = (await store.readStream(LEGACY_PRICE_STREAM)).at(-1);
+  const legacy = (await store.readStream(LEGACY_PRICE_STREAM, { client })).at(-1);
   return legacy ? { versions: [legacyVersion(legacy.data as LegacyPriceTable)] } : card;
 }
 
@@ -25,24 +25,19 @@ export class RateCards {
 
   constructor(private readonly store: EventStore) {}
 
-  /** The card as of these versions (`versions` holds RATE_CARD_STREAMS' as read, a stream not yet written absent). */
-  async at(versions: ReadonlyMap<string, number>): Promise<RateCardPrices> {
+  /**
+   * The card as of these versions (`versions` holds RATE_CARD_STREAMS' as read, a stream not yet
+   * written absent). A caller inside a transaction passes its client: the card is then read on the
+   * connection it holds, never on a second one from the pool (which transactions waiting for one
+   * could exhaust).
+   */
+  async at(versions: ReadonlyMap<string, number>, client?: Queryable): Promise<RateCardPrices> {
     const key = RATE_CARD_STREAMS.map((s) => versions.get(s) ?? 0).join('/');
     if (this.kept?.key === key) return this.kept.prices;
     // Loaded after the versions were read: at least as new as they say (a newer card is read again at the next move).
-    const prices = new RateCardPrices(await loadRateCard(this.store));
+    const prices = new RateCardPrices(await loadRateCard(this.store, client));
     this.kept = { key, prices };
     return prices;
-  }
-
-  /** The card now: its streams' versions read (one small statement), the card loaded only when they moved. */
-  async current(): Promise<RateCardPrices> {
-    const res = await this.store.pool.query<{ stream_id: string; version: string }>({
-      name: 'rate-card-versions',
-      text: 'SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[])',
-      values: [RATE_CARD_STREAMS],
-    });
-    return this.at(new Map(res.rows.map((r) => [r.stream_id, Number(r.version)])));
   }
 }
 

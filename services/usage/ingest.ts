@@ -1,17 +1,18 @@
-import type { UsageBatchOutcome } from '../credits/commands.ts';
+import type { UsageBatchOutcome, UsageRecordInput } from '../credits/commands.ts';
 import type { PricedUsage } from '../credits/usage-events.ts';
 import type { UsageRead } from '../credits/usage-ids.ts';
+import type { Queryable } from '../eventstore/store.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { parsePico, picoToNumber } from '../platform/decimal.ts';
 import { DomainError } from '../platform/errors.ts';
 import { RATE_CARD_STREAMS, type RateCards } from '../ratecard/rate-card.ts';
-import { checkEvents, MAX_EVENTS, type Reason } from './check.ts';
+import { checkEvents, MAX_EVENTS, type Checked, type Reason } from './check.ts';
 
 /** What ingestion needs: the rate card kept in the process, and the credits' front door for a batch of priced usage. */
 export interface UsageDeps {
   rateCards: RateCards;
   credits: {
-    recordUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; metadata: EventMetadata; at?: string }): Promise<UsageBatchOutcome>;
+    recordUsage(input: UsageRecordInput): Promise<UsageBatchOutcome>;
     readUsage(orgId: string, ids: string[], streams: string[], at?: string): Promise<UsageRead>;
     quoteUsage(input: { orgId: string; userId: string | null; items: PricedUsage[]; at?: string }, read: UsageRead): Promise<UsageBatchOutcome>;
   };
@@ -61,20 +62,30 @@ const idsOf = (events: unknown[]) => [...new Set(events.flatMap((e) => (e && typ
 /**
  * A batch of usage events: each checked and priced by the rate-card version in force at its
  * timestamp, then (`record`) decided and debited by the credits in one append, or (`quote`) only
- * answered as it would be now: from one read (the rate card's and the organization's stream
- * versions and the ids seen), with the card and the organization's state the process keeps.
+ * answered as it would be now. Either way from one read (the rate card's stream versions and the
+ * ids seen; a record's inside its transaction, a quote's with the organization's version), with
+ * the card and the organization's state the process keeps.
  */
 export async function ingestUsage(deps: UsageDeps, input: IngestInput, mode: 'record' | 'quote'): Promise<IngestAnswer> {
   if (input.events.length > MAX_EVENTS) throw new TooManyEvents();
   const { orgId, userId } = input;
   const now = input.now ?? Date.now();
   const at = new Date(now).toISOString();
-  const read = mode === 'quote' ? await deps.credits.readUsage(orgId, idsOf(input.events), RATE_CARD_STREAMS, at) : null;
-  const checked = checkEvents(input.events, read ? await deps.rateCards.at(read.versions) : await deps.rateCards.current(), now);
-  const items = checked.flatMap((c) => (c.ok ? [c.item] : []));
-  const outcome = read
-    ? await deps.credits.quoteUsage({ orgId, userId, items, at }, read)
-    : await deps.credits.recordUsage({ orgId, userId, items, metadata: input.metadata, at });
+  let checked: Checked[] = [];
+  const price = async (versions: ReadonlyMap<string, number>, client?: Queryable) => {
+    checked = checkEvents(input.events, await deps.rateCards.at(versions, client), now);
+    return checked.flatMap((c) => (c.ok ? [c.item] : []));
+  };
+  let items: PricedUsage[];
+  let outcome: UsageBatchOutcome;
+  if (mode === 'quote') {
+    const read = await deps.credits.readUsage(orgId, idsOf(input.events), RATE_CARD_STREAMS, at);
+    items = await price(read.versions);
+    outcome = await deps.credits.quoteUsage({ orgId, userId, items, at }, read);
+  } else {
+    outcome = await deps.credits.recordUsage({ orgId, userId, ids: idsOf(input.events), streams: RATE_CARD_STREAMS, price, metadata: input.metadata, at });
+    items = checked.flatMap((c) => (c.ok ? [c.item] : []));
+  }
   let next = 0;
   let exact = 0n;
   const results = checked.map((c): EventResult => {

@@ -10,6 +10,7 @@ import { orgStreamId } from '../../services/orgs/events.ts';
 import { createOrgCredits } from '../../services/orgs/stream.ts';
 import { createPool } from '../../services/platform/pool.ts';
 import { startApp, type TestApp } from '../support/app.ts';
+import { countStatements } from '../support/db.ts';
 import { signInAdmin } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { countEvents, createPlans, fixtureEvent, PACK_PLAN, PRO_PLAN } from './stripe-support.ts';
@@ -19,7 +20,7 @@ import { countEvents, createPlans, fixtureEvent, PACK_PLAN, PRO_PLAN } from './s
 // ≤ 7 for a subscription's start; an event applied again costs no more.
 let t: TestApp;
 let pool: pg.Pool;
-let statements = 0;
+let statements: () => number;
 let packOrg: string;
 let subscriptionOrg: string;
 
@@ -31,13 +32,7 @@ beforeAll(async () => {
   // The workers stop: nothing but this file applies the events it stores (the inbox's sweep would race it).
   await t.workers?.close();
   pool = createPool(t.config.DATABASE_URL, 4);
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return query(...args);
-    };
-  });
+  statements = countStatements(pool);
 }, 120_000);
 
 afterAll(async () => {
@@ -50,10 +45,10 @@ async function roundTrips(event: Record<string, any>): Promise<{ statements: num
   const store = new EventStore(pool);
   const deps = { pool, store, credits: createOrgCredits({ store, metrics: { commands: 0, retries: 0 } }) };
   await handleCommand(store, stripeEventDecider, stripeEventStreamId(event.id), { type: 'ReceiveStripeEvent', data: { event: event as StripeEventEnvelope, at: new Date().toISOString() } }, { metadata: { actor: 'stripe' } });
-  const before = statements;
+  const before = statements();
   const applied = await applyStripeEvent(deps, event as StripeEventEnvelope);
   if (applied.status !== 'processed') throw new Error(`not processed: ${applied.reason}`);
-  return { statements: statements - before, summary: applied.summary };
+  return { statements: statements() - before, summary: applied.summary };
 }
 
 describe('round trips per Stripe event', () => {

@@ -8,7 +8,10 @@ import { orgStreamId } from '../../services/orgs/events.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { ingestUsage } from '../../services/usage/ingest.ts';
 import { RateCards } from '../../services/ratecard/rate-card.ts';
+import { createOrgCredits } from '../../services/orgs/stream.ts';
+import { createPool } from '../../services/platform/pool.ts';
 import { RATE_CARD_STREAM } from '../../services/ratecard/events.ts';
+import { countStatements } from '../support/db.ts';
 import { waitFor } from '../support/processes.ts';
 import { projectionsCaughtUp } from '../../projections/status.ts';
 import type { Logger } from 'pino';
@@ -292,6 +295,24 @@ describe('POST /api/usage/quote', () => {
 });
 
 describe('the rate card kept in the process', () => {
+  it('records a batch of an organization the process keeps in five statements: the read of its ids and the rate card\'s versions, the append and the ids, in one transaction', async () => {
+    const { userId, orgId } = await memberWithOrg(t, 'five-trips@example.com', 100);
+    const pool = createPool(t.config.DATABASE_URL, 2);
+    const statements = countStatements(pool);
+    try {
+      const store = new EventStore(pool);
+      const deps = { rateCards: new RateCards(store), credits: createOrgCredits({ store, metrics: { commands: 0, retries: 0 } }) };
+      const send = () => ingestUsage(deps, { orgId, userId, events: calls(10), metadata: { actor: 'test' } }, 'record');
+      expect((await send()).debited).toBe(10); // api.call costs 1 (version 2); the organization's state and the card are kept from here on
+      const before = statements();
+      const answer = await send();
+      expect(answer.results.map((r) => r.status)).toEqual(Array(10).fill('accepted'));
+      expect(statements() - before).toBe(5);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('prices quotes and batches by a version another process published since it was kept (a moved clock)', async () => {
     const { userId, orgId } = await memberWithOrg(t, 'card-moved@example.com', 100);
     const deps = { rateCards: new RateCards(t.app.store), credits: t.app.credits };

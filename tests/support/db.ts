@@ -42,3 +42,19 @@ export async function createTestDatabase(template: string): Promise<{ name: stri
   await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
   return { name, url: databaseUrl(name), drop: () => dropDatabase(name) };
 }
+
+/**
+ * Counts the statements sent through this pool alone (the product's own count is per process, where
+ * the test's app and workers send theirs too): round trips, as the bench's counting pool counts them.
+ */
+export function countStatements(pool: pg.Pool): () => number {
+  let statements = 0;
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      statements++;
+      return query(...args);
+    };
+  });
+  return () => statements;
+}
