@@ -11,13 +11,14 @@ export default function StripePage() {
   const { user } = useAuth();
   const simulator = useSimulator();
   const canSend = holds(user?.permissions, 'admin.stripe.edit') && simulator.data?.testEvents === true;
-  const orgs = useOrgOptions(holds(user?.permissions, 'admin.orgs.view'));
+  const canListOrgs = holds(user?.permissions, 'admin.orgs.view');
+  const orgs = useOrgOptions(canListOrgs);
   const orgNames = new Map((orgs.data ?? []).map((org) => [org.id, org.name]));
 
   return (
     <div className="admin-page">
       <h1>Stripe</h1>
-      <TestEventsPanel canSend={canSend} orgs={orgs.data ?? null} />
+      <TestEventsPanel canSend={canSend} orgs={!canListOrgs || orgs.isError ? null : (orgs.data ?? 'loading')} />
       <ReconcilePanel canRun={holds(user?.permissions, 'admin.stripe.edit')} />
       <section className="admin-billing__section" aria-labelledby="transactions-title">
         <h2 id="transactions-title">Payment transactions</h2>

@@ -10,8 +10,12 @@ const kinds: { kind: TestEventKind; label: string }[] = [
 ];
 
 /** Simulator mode only: correctly signed Stripe events for an organization, through the real webhook. */
-/** `orgs` is null when the viewer may not list organizations: they type an id instead. */
-export function TestEventsPanel({ canSend, orgs }: { canSend: boolean; orgs: { id: string; name: string }[] | null }) {
+/**
+ * `orgs` is null when the viewer may not list organizations (or the list could not be read): they type
+ * an id instead; while the list loads, the choice waits for it (it never turns from a text field into a
+ * list under the viewer's hands).
+ */
+export function TestEventsPanel({ canSend, orgs }: { canSend: boolean; orgs: { id: string; name: string }[] | 'loading' | null }) {
   const send = useSendTestEvent();
   const toast = useToast();
   const [orgId, setOrgId] = useState('');
@@ -33,9 +37,9 @@ export function TestEventsPanel({ canSend, orgs }: { canSend: boolean; orgs: { i
       <label className="field">
         <span className="field__label">Organization</span>
         {orgs ? (
-          <select className="input" name="orgId" value={orgId} onChange={(e) => setOrgId(e.target.value)}>
-            <option value="">Choose an organization</option>
-            {orgs.map((org) => (
+          <select className="input" name="orgId" value={orgId} disabled={orgs === 'loading'} onChange={(e) => setOrgId(e.target.value)}>
+            <option value="">{orgs === 'loading' ? 'Loading organizations…' : 'Choose an organization'}</option>
+            {(orgs === 'loading' ? [] : orgs).map((org) => (
               <option key={org.id} value={org.id}>
                 {org.name}
               </option>
