@@ -85,7 +85,7 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
   const listener = new pg.Client({ connectionString: databaseUrl });
   await listener.connect();
   await listener.query('LISTEN projection_progress');
-  const pending: { pos: number; at: number; warm: boolean }[] = [];
+  const pending: { pos: number; at: number; measured: boolean }[] = [];
   const lags: number[] = [];
   const warmUpLags: number[] = [];
   listener.on('notification', (msg) => {
@@ -93,8 +93,8 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
     if (projection !== 'ledger') return;
     const now = Date.now();
     while (pending.length && pending[0].pos <= pos) {
-      const { at, warm } = pending.shift()!;
-      (warm ? lags : warmUpLags).push(now - at);
+      const { at, measured } = pending.shift()!;
+      (measured ? lags : warmUpLags).push(now - at);
     }
   });
   // Appended as the product's processes append: each commit announced to the worker (projections/waker.ts).
@@ -115,7 +115,7 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
         const appended = await store
           .append(`org-${orgId}`, [{ type: 'CreditsGranted', data: { orgId, lotId: randomUUID(), amount: 2, source: 'purchase', priority: 10, expiresAt: null, kind: 'purchase', description: 'lag', key: null, balanceAfter: balance, at: new Date().toISOString() } }], { expected: 'any' })
           .catch(() => null);
-        if (appended) pending.push({ pos: appended.position.pos, at: Date.now(), warm: tick >= warmUntil });
+        if (appended) pending.push({ pos: appended.position.pos, at: Date.now(), measured: tick >= warmUntil });
       }),
     );
     pending.sort((a, b) => a.pos - b.pos);

@@ -49,15 +49,20 @@ export function clientConfig(connectionString: string, timeouts: Partial<PoolTim
 export function createPool(connectionString: string, max = 20, timeouts: Partial<PoolTimeouts> = {}, onError: (err: Error) => void = () => {}): pg.Pool {
   const pool = new pg.Pool({ ...clientConfig(connectionString, timeouts), max });
   pool.on('error', onError); // an idle client lost its connection; the pool drops it and the next query opens another
+  pool.on('connect', (client) => client.on('error', onError));
+  onEachStatement(pool, () => statements++);
+  return pool;
+}
+
+/** Calls `onStatement` for every statement a client of this pool sends (each one a round trip). */
+export function onEachStatement(pool: pg.Pool, onStatement: () => void): void {
   pool.on('connect', (client) => {
-    client.on('error', onError);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      statements++;
+      onStatement();
       return query(...args);
     };
   });
-  return pool;
 }
 
 /**

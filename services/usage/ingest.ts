@@ -71,20 +71,20 @@ export async function ingestUsage(deps: UsageDeps, input: IngestInput, mode: 're
   const { orgId, userId } = input;
   const now = input.now ?? Date.now();
   const at = new Date(now).toISOString();
+  // Each event checked and priced as of the versions read (a record's transaction may run again: the last pricing counts).
   let checked: Checked[] = [];
+  let items: PricedUsage[] = [];
   const price = async (versions: ReadonlyMap<string, number>, client?: Queryable) => {
     checked = checkEvents(input.events, await deps.rateCards.at(versions, client), now);
-    return checked.flatMap((c) => (c.ok ? [c.item] : []));
+    items = checked.flatMap((c) => (c.ok ? [c.item] : []));
+    return items;
   };
-  let items: PricedUsage[];
   let outcome: UsageBatchOutcome;
   if (mode === 'quote') {
     const read = await deps.credits.readUsage(orgId, idsOf(input.events), RATE_CARD_STREAMS, at);
-    items = await price(read.versions);
-    outcome = await deps.credits.quoteUsage({ orgId, userId, items, at }, read);
+    outcome = await deps.credits.quoteUsage({ orgId, userId, items: await price(read.versions), at }, read);
   } else {
     outcome = await deps.credits.recordUsage({ orgId, userId, ids: idsOf(input.events), streams: RATE_CARD_STREAMS, price, metadata: input.metadata, at });
-    items = checked.flatMap((c) => (c.ok ? [c.item] : []));
   }
   let next = 0;
   let exact = 0n;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { onEachStatement } from '../../services/platform/pool.ts';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -49,12 +50,6 @@ export async function createTestDatabase(template: string): Promise<{ name: stri
  */
 export function countStatements(pool: pg.Pool): () => number {
   let statements = 0;
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return query(...args);
-    };
-  });
+  onEachStatement(pool, () => statements++);
   return () => statements;
 }
