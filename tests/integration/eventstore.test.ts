@@ -308,6 +308,22 @@ describe('the append chained in the process (one statement)', () => {
     expect(await verifyStream(pool, stream)).toMatchObject({ ok: true, checked: 6 });
   });
 
+  it('is planned once per connection: after five executions Postgres keeps its generic plan instead of planning every append', async () => {
+    const stream = newStream();
+    const client = new pg.Client({ connectionString: db.url }); // a connection of its own: no statement prepared on it yet
+    await client.connect();
+    try {
+      // Postgres plans a prepared statement's first five executions for their values, then keeps the
+      // generic plan only if it is estimated no dearer than those (plancache.c choose_custom_plan).
+      for (let v = 0; v < 12; v++) await store.append(stream, [ev(v), ev(v)], { expected: v * 2, client });
+      const { rows } = await client.query(`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = 'es-append-next'`);
+      expect(rows).toEqual([{ generic: 6, custom: 5 }]);
+    } finally {
+      await client.end();
+    }
+    expect(await verifyStream(pool, stream)).toMatchObject({ ok: true, checked: 24 });
+  });
+
   it('lets exactly one of two processes that know the same head win, and refuses a used command key', async () => {
     const stream = newStream();
     const stores = [new EventStore(pool), new EventStore(pool)];
