@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=projections: only catch-up, lag and rebuild, with the rebuild's reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof): the product against the local Postgres and Redis, on a database
+// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=projections: only catch-up, lag and rebuild, with the rebuild's reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_ONLY=writes: only the appends, the debits and the two API processes, with their references; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof): the product against the local Postgres and Redis, on a database
 // of its own. Every ratio is against a reference of the same shape measured in the same run, by an
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
@@ -33,15 +33,17 @@ const soakMode = process.argv.includes('--soak');
  * BENCH_ONLY=usage: the usage scenarios alone (with the 10-row INSERT reference), on USAGE_ORGS organizations at most.
  * BENCH_ONLY=projections: catch-up, lag and rebuild alone (with the rebuild's pgbench reference), on USAGE_ORGS organizations at most.
  * BENCH_ONLY=reads: the two read scenarios alone, with the HTTP references (no pgbench reference).
+ * BENCH_ONLY=writes: the appends, the debits on 1,000 organizations and on a hot one, and the two API processes, with their pgbench references.
  */
 const only = process.env.BENCH_ONLY ?? '';
-if (only && only !== 'usage' && only !== 'projections' && only !== 'reads') {
-  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage, projections and reads are)`);
+if (only && only !== 'usage' && only !== 'projections' && only !== 'reads' && only !== 'writes') {
+  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage, projections, reads and writes are)`);
   process.exit(2);
 }
 const usageOnly = only === 'usage';
 const projectionsOnly = only === 'projections';
 const readsOnly = only === 'reads';
+const writesOnly = only === 'writes';
 const apiProcesses = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1));
 if (apiProcesses > 2) {
   console.error(`bench: BENCH_API_PROCESSES=${apiProcesses}: the shipped proxy configuration (deploy/nginx) has two API upstreams`);
@@ -139,12 +141,12 @@ try {
   const refs = soakMode
     ? null
     : {
-        insert1: only ? null : ref('pgbench: INSERT of 1 event-sized row/tx, 8 clients', 'insert1', 'rows/s'),
-        insert10: projectionsOnly ? null : ref('pgbench: INSERT of 10 rows/statement, 8 clients', 'insert10', 'rows/s', 10),
-        debit1000: only ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
-        debitHot: only ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
+        insert1: only && !writesOnly ? null : ref('pgbench: INSERT of 1 event-sized row/tx, 8 clients', 'insert1', 'rows/s'),
+        insert10: projectionsOnly || readsOnly ? null : ref('pgbench: INSERT of 10 rows/statement, 8 clients', 'insert10', 'rows/s', 10),
+        debit1000: only && !writesOnly ? null : ref('pgbench: bare SQL debit (UPDATE … credits >= 1 + INSERT), 1,000 rows, 8 clients', 'debit1000', 'tx/s'),
+        debitHot: only && !writesOnly ? null : ref('pgbench: bare SQL debit, one hot row, 8 clients', 'debitHot', 'tx/s'),
         simpleUpdate: only ? null : ref('pgbench simple-update (-N), 8 clients', 'simple-update', 'tps'),
-        rebuildBatch: usageOnly ? null : ref(`pgbench: the rows a rebuild writes for ${REBUILD_BATCH_EVENTS} ledger events, 1 tx, 8 clients`, 'rebuildBatch', 'events/s', REBUILD_BATCH_EVENTS),
+        rebuildBatch: usageOnly || writesOnly ? null : ref(`pgbench: the rows a rebuild writes for ${REBUILD_BATCH_EVENTS} ledger events, 1 tx, 8 clients`, 'rebuildBatch', 'events/s', REBUILD_BATCH_EVENTS),
       };
   let http: { hello: Reference; select1: Reference } | null = null;
   if (!soakMode && (!only || readsOnly)) {
@@ -158,9 +160,9 @@ try {
     };
     await server.kill();
     for (const r of [refs!.simpleUpdate, http.hello]) if (r) results.push(result(`reference: ${r.name}`, r.figure, r.unit, null, { text: 'reference (continuity)' }, { spread: r.spread }));
-    // 1–2. The event store against bare inserts.
-    if (!readsOnly) results.push(...(await measured(() => appendScenarios(config.DATABASE_URL, sizes, refs!))));
   }
+  // 1–2. The event store against bare inserts.
+  if (!soakMode && (!only || writesOnly)) results.push(...(await measured(() => appendScenarios(config.DATABASE_URL, sizes, refs!))));
 
   // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set; 2 behind the shipped proxy).
   // Started side by side: each process spends seconds importing the product.
@@ -213,14 +215,16 @@ try {
       })))),
     );
 
-    // 5. Reads against the SELECT 1 route.
-    results.push(...(await readScenarios()));
+    if (!writesOnly) {
+      // 5. Reads against the SELECT 1 route.
+      results.push(...(await readScenarios()));
 
-    // Metered usage: batches with repeated ids, and quotes.
-    results.push(...(await measured(() => usageScenarios(product, pool, admin, cookies, sizes.seconds, refs!.insert10))));
-    // (Set by readScenarios, which TypeScript's narrowing does not see.)
-    const lag = replicaLag as ReplicaLag | null;
-    if (lag) console.log(`  read replica during the reads: max lag ${lag.maxLagBytes} bytes, ${lag.maxLagSeconds.toFixed(3)} s (${lag.samples} samples)`);
+      // Metered usage: batches with repeated ids, and quotes.
+      results.push(...(await measured(() => usageScenarios(product, pool, admin, cookies, sizes.seconds, refs!.insert10))));
+      // (Set by readScenarios, which TypeScript's narrowing does not see.)
+      const lag = replicaLag as ReplicaLag | null;
+      if (lag) console.log(`  read replica during the reads: max lag ${lag.maxLagBytes} bytes, ${lag.maxLagSeconds.toFixed(3)} s (${lag.samples} samples)`);
+    }
 
     // A second API process behind the proxy, against the one-process debits of this run.
     if (!proxy) {
@@ -231,17 +235,19 @@ try {
       results.push(...(await measured(() => twoProcessScenario(product, spawnSecond, members, sizes.seconds, debits[0]))));
     }
 
-    // 6–8. Projections: catch-up, lag, rebuild.
-    await projectionScenarios(worker, refs!.rebuildBatch);
+    if (!writesOnly) {
+      // 6–8. Projections: catch-up, lag, rebuild.
+      await projectionScenarios(worker, refs!.rebuildBatch);
 
-    // 9. A signed Stripe webhook to credits visible on the profile.
-    watch(await spawnWorker(config), 'worker');
-    await waitForProjections(pool);
-    results.push(...(await measured(() => webhookScenario(product.url, config, pool, members[2], sizes.webhooks))));
-    results.push(...(await stripeRoundTrips(product.url, config, members[2])));
+      // 9. A signed Stripe webhook to credits visible on the profile.
+      watch(await spawnWorker(config), 'worker');
+      await waitForProjections(pool);
+      results.push(...(await measured(() => webhookScenario(product.url, config, pool, members[2], sizes.webhooks))));
+      results.push(...(await stripeRoundTrips(product.url, config, members[2])));
 
-    // 10. The web app's entry.
-    results.push(webEntrySize(`${root}web/dist`));
+      // 10. The web app's entry.
+      results.push(webEntrySize(`${root}web/dist`));
+    }
   }
 } finally {
   await proxy?.stop();
