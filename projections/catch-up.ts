@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
+import { preparedStatements } from '../services/platform/pool.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
 import { tableNames, type Projection } from './types.ts';
 
@@ -82,7 +83,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
         for (const m of moved) {
           failing = m.locked;
           const events = partOf(batch.events, m.locked);
-          if (events.length > 0) await m.locked.projection.apply(client, events, tableNames(m.locked.version), options.fresh ?? false);
+          if (events.length > 0) await m.locked.projection.apply(preparedStatements(client), events, tableNames(m.locked.version), options.fresh ?? false);
           m.applied = events.length;
         }
       } catch (err) {
@@ -179,7 +180,7 @@ async function failed(pool: pg.Pool, l: Locked, events: StoredEvent[], err: unkn
     for (const event of events) {
       try {
         await client.query('SAVEPOINT one');
-        await l.projection.apply(client, [event], t, fresh);
+        await l.projection.apply(preparedStatements(client), [event], t, fresh);
         await client.query('RELEASE SAVEPOINT one');
       } catch {
         position = event.globalPosition;

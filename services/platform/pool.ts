@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Config } from './config.ts';
 
@@ -75,4 +76,43 @@ export async function rollbackAndRelease(client: pg.PoolClient): Promise<void> {
     broken = err;
   });
   client.release(broken);
+}
+
+/** Statements a connection keeps prepared through `preparedStatements`, at most (the rest are sent unnamed). */
+const PREPARED_PER_CONNECTION = 500;
+const preparedOn = new WeakMap<object, Set<string>>();
+const namesOf = new Map<string, string>();
+
+/**
+ * The client, with every parameterized statement given as text sent as a named statement, prepared
+ * once per connection: Postgres parses it once, and after five executions keeps its generic plan
+ * when that is estimated no dearer than the plans made for each call's values. An unnamed statement is
+ * parsed and planned on every call, which for a read model's batch costs more than running it (the
+ * daily usage upsert: 1.3 ms of planning, 0.5 ms of execution). For statements whose text is fixed
+ * apart from a read model's versioned table names (a dropped version's statements are simply never
+ * run again); at most PREPARED_PER_CONNECTION per connection.
+ */
+export function preparedStatements<C extends Pick<pg.PoolClient, 'query'>>(client: C): C {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  const named = (text: string, values: unknown[]) => {
+    let name = namesOf.get(text);
+    if (!name) {
+      name = `q-${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+      if (namesOf.size >= 10 * PREPARED_PER_CONNECTION) namesOf.clear();
+      namesOf.set(text, name);
+    }
+    let prepared = preparedOn.get(client);
+    if (!prepared) preparedOn.set(client, (prepared = new Set()));
+    if (!prepared.has(name)) {
+      if (prepared.size >= PREPARED_PER_CONNECTION) return query(text, values);
+      prepared.add(name);
+    }
+    return query({ name, text, values });
+  };
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop !== 'query') return Reflect.get(target, prop, receiver);
+      return (...args: unknown[]) => (args.length === 2 && typeof args[0] === 'string' && Array.isArray(args[1]) ? named(args[0], args[1]) : query(...args));
+    },
+  });
 }
