@@ -74,7 +74,7 @@ describe('usage per day (the profile chart)', () => {
     expect(await days(a)).toEqual(expected);
   });
 
-  it("is written by a statement prepared once per connection and planned once (its generic plan)", async () => {
+  it("is written by a statement prepared once per connection, not parsed again by every batch", async () => {
     const org = randomUUID();
     await store.append(orgStreamId(org), Array.from({ length: 12 }, (_, i) => debit(org, 1, `2026-11-2${i % 3}T10:00:00Z`)), { expected: 'any' });
     const one = new pg.Pool({ connectionString: db.url, max: 1 }); // one connection: every batch runs on it
@@ -83,9 +83,9 @@ describe('usage per day (the profile chart)', () => {
       await waitFor('12 events applied', async () => (applied += await catchUp(one, store, [{ projection: usageDailyProjection }], { batchSize: 1, settleMs: 0 })) >= 12);
       const upsert = `%INSERT INTO ${tableNames(usageDailyProjection.version)('usage_daily')}%`;
       const { rows } = await one.query(`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE $1`, [upsert]);
+      // One statement, parsed once and run by every batch (Postgres plans it per call or keeps its generic plan, whichever it reckons cheaper).
       expect(rows).toHaveLength(1);
-      expect(rows[0].generic).toBeGreaterThanOrEqual(12);
-      expect(rows[0].custom).toBe(0);
+      expect(rows[0].generic + rows[0].custom).toBeGreaterThanOrEqual(12);
     } finally {
       await one.end();
     }
