@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { EventStore } from '../services/eventstore/store.ts';
+import { batchOf, batchReadSql, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
 import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
 import { preparedStatements } from '../services/platform/pool.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
@@ -64,14 +64,13 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     let moved: { locked: Locked; applied: number }[] = [];
     let reached: LogPosition | null = null;
     try {
-      const locked = await beginBatch(client, targets, options.liveOnly ?? false);
+      const { locked, batch } = await beginBatch(client, targets, options.liveOnly ?? false, batchSize, types);
       if (locked.length === 0) {
         await client.query('COMMIT');
         if (!options.liveOnly) throw new Error(`no checkpoint for read model ${targets.map((t) => `${t.projection.name} v${t.version ?? 'active'}`).join(', ')}`);
         return total;
       }
       const from = locked.map((l) => l.from).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
-      const batch = await store.readBatch(from, batchSize, [...new Set(locked.flatMap((l) => l.projection.handles))], client);
       read = batch.events.length;
       const last = batch.events.at(-1);
       // A batch that is not full has seen every relevant event up to the safe head: move there.
@@ -139,17 +138,24 @@ const texts = (values: string[]) => `ARRAY[${values.map((v) => escapeLiteral(v))
 const ints = (values: (number | null)[], type = 'int') => `ARRAY[${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}]::${type}[]`;
 
 /**
- * Opens the batch's transaction, takes the targets' batch locks and reads where each stands, in one
- * round trip (projection_batch_start, migrations/functions/projections.sql: locks in name order, then
- * the checkpoints read after the locks were granted).
+ * Opens the batch's transaction, takes the targets' batch locks, reads where each stands and reads the
+ * log's next batch after the furthest behind of them, in one round trip. projection_batch_start
+ * (migrations/functions/projections.sql) takes the locks in name order, then reads the checkpoints;
+ * the read after it is a statement of its own, so its snapshot too is taken once the locks were
+ * granted, and it reads the checkpoints (projection_batch_targets) as they are then. It reads the
+ * events of every target's types (those of a target it did not lock are left by partOf).
  */
-async function beginBatch(client: pg.PoolClient, targets: readonly CatchUpTarget[], liveOnly: boolean): Promise<Locked[]> {
-  const start = `SELECT name, version, xid, pos FROM projection_batch_start(${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly})`;
-  const results = (await client.query(`${BEGIN_BATCH}; ${start}`)) as unknown as pg.QueryResult[];
-  return results.at(-1)!.rows.flatMap((r) => {
+async function beginBatch(client: pg.PoolClient, targets: readonly CatchUpTarget[], liveOnly: boolean, batchSize: number, types: string[]): Promise<{ locked: Locked[]; batch: LogBatch }> {
+  const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
+  const start = `SELECT name, version, xid, pos FROM projection_batch_start(${args})`;
+  const after = `(SELECT t.last_xid, t.last_pos FROM projection_batch_targets(${args}) t ORDER BY t.last_xid, t.last_pos LIMIT 1)`;
+  const read = batchReadSql(after, String(Math.trunc(batchSize)), texts(types));
+  const results = (await client.query(`${BEGIN_BATCH}; ${start}; ${read}`)) as unknown as pg.QueryResult[];
+  const locked = results.at(-2)!.rows.flatMap((r) => {
     const projection = targets.find((t) => t.projection.name === r.name)?.projection;
     return projection ? [{ projection, version: r.version as number, from: { xid: r.xid as string, pos: Number(r.pos) } }] : [];
   });
+  return { locked, batch: batchOf(results.at(-1)!.rows) };
 }
 
 /**

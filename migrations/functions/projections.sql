@@ -5,27 +5,30 @@ CREATE OR REPLACE FUNCTION projection_batch_lock(p_name text, p_version int) RET
   SELECT pg_advisory_xact_lock(hashtext('projection:' || p_name || ':' || p_version))
 $$;
 
--- The start of a catch-up's batch, in one statement: takes the batch locks of the read model versions
--- asked for (a null version: the active one; only the live ones if p_live_only), in name order so two
--- catch-ups never deadlock, then answers where each stands. The checkpoints are read by a statement of
--- their own inside the function, which takes its snapshot after the locks were granted: a batch that
--- waited for another's commit reads where that one left them (one SELECT doing both would read them
--- as they were before it waited).
+-- The read model versions a catch-up's batch asked for (a null version: the active one; only the live
+-- ones if p_live_only), with where each stands.
+CREATE OR REPLACE FUNCTION projection_batch_targets(p_names text[], p_versions int[], p_live_only boolean)
+RETURNS TABLE (name text, version int, last_xid xid8, last_pos bigint) LANGUAGE sql STABLE AS $$
+  SELECT c.name, c.version, c.last_xid, c.last_pos
+    FROM unnest(p_names, p_versions) AS t(name, version)
+    JOIN projections p ON p.name = t.name
+    JOIN projection_checkpoints c ON c.name = t.name AND c.version = coalesce(t.version, p.active_version)
+   WHERE NOT p_live_only OR c.status = 'live'
+$$;
+
+-- The start of a catch-up's batch, in one statement: takes the batch locks of its read model versions
+-- (projection_batch_targets) in name order so two catch-ups never deadlock, then answers where each
+-- stands. The checkpoints are read by a statement of their own inside the function, which takes its
+-- snapshot after the locks were granted: a batch that waited for another's commit reads where that one
+-- left them (one SELECT doing both would read them as they were before it waited). The batch's read of
+-- the log, sent after it in the same round trip, reads them the same way (projections/catch-up.ts).
 CREATE OR REPLACE FUNCTION projection_batch_start(p_names text[], p_versions int[], p_live_only boolean)
 RETURNS TABLE (name text, version int, xid text, pos bigint) LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   PERFORM projection_batch_lock(x.name, x.version)
-     FROM (SELECT c.name, c.version FROM unnest(p_names, p_versions) AS t(name, version)
-             JOIN projections p ON p.name = t.name
-             JOIN projection_checkpoints c ON c.name = t.name AND c.version = coalesce(t.version, p.active_version)
-            WHERE NOT p_live_only OR c.status = 'live'
-            ORDER BY c.name, c.version) x;
+     FROM (SELECT t.name, t.version FROM projection_batch_targets(p_names, p_versions, p_live_only) t ORDER BY t.name, t.version) x;
   RETURN QUERY
-    SELECT c.name, c.version, c.last_xid::text, c.last_pos
-      FROM unnest(p_names, p_versions) AS t(name, version)
-      JOIN projections p ON p.name = t.name
-      JOIN projection_checkpoints c ON c.name = t.name AND c.version = coalesce(t.version, p.active_version)
-     WHERE NOT p_live_only OR c.status = 'live';
+    SELECT t.name, t.version, t.last_xid::text, t.last_pos FROM projection_batch_targets(p_names, p_versions, p_live_only) t;
 END
 $$;
 

@@ -145,6 +145,41 @@ function clashOf(err: unknown, streamId: string, expected: unknown, commands: St
   return err;
 }
 
+/** A batch of the log for a catch-up: its events, and the furthest position it is safe to move to when the batch is not full. */
+export interface LogBatch {
+  events: StoredEvent[];
+  head: LogPosition | null;
+}
+
+/**
+ * The statement reading a batch of the log: the events of `types` (a text[] expression) after `after`
+ * (a row of an xid8 and a bigint: values, or a subquery's row), at most `limit`, in the order safe for
+ * projections, with the furthest position it is safe to move a checkpoint to when the batch is not
+ * full (read in the same snapshot, so nothing between the two can be skipped). The events come as rows
+ * (each decoded by the driver as it arrives, not one JSON document of the whole batch); the head rides
+ * on every row, and on one row of its own when the batch is empty (batchOf).
+ */
+export const batchReadSql = (after: string, limit: string, types: string) => `WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+  batch AS (
+    SELECT ${EVENT_COLUMNS}, event_log.transaction_id AS xid FROM event_log, bound
+     WHERE (transaction_id, global_position) > ${after}
+       AND transaction_id < bound.xmin AND type = ANY(${types})
+     ORDER BY event_log.transaction_id, event_log.global_position LIMIT ${limit}),
+  head AS (
+    SELECT transaction_id::text AS head_xid, global_position AS head_pos FROM event_log, bound
+     WHERE transaction_id < bound.xmin
+     ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+SELECT head.*, batch.* FROM (SELECT 1) one LEFT JOIN head ON true LEFT JOIN batch ON true
+ ORDER BY batch.xid, batch.global_position`;
+
+/** The rows of batchReadSql as a batch. */
+export function batchOf(rows: Record<string, unknown>[]): LogBatch {
+  const first = rows[0] as { head_xid: string | null; head_pos: string | null } | undefined;
+  const head = first?.head_xid != null ? { xid: first.head_xid, pos: Number(first.head_pos) } : null;
+  const events = rows[0]?.event_id == null ? [] : (rows as unknown as EventRow[]).map(toStoredEvent);
+  return { events, head };
+}
+
 export class EventStore {
   private readonly listeners = new Set<AppendListener>();
   /** Each stream's version and last hash as this process last wrote or read them (see appendChained). */
@@ -411,37 +446,15 @@ export class EventStore {
 
   /**
    * Like readAll, but only events of the given types, and with the furthest position it is safe to
-   * move a checkpoint to when the batch is not full (read in the same snapshot, so nothing between
-   * the two can be skipped). The events come as rows (each decoded by the driver as it arrives, not
-   * one JSON document of the whole batch); the head rides on every row, and on one row of its own
-   * when the batch is empty.
+   * move a checkpoint to when the batch is not full (batchReadSql).
    */
-  async readBatch(
-    after: LogPosition,
-    limit: number,
-    types: readonly string[],
-    client?: Queryable,
-  ): Promise<{ events: StoredEvent[]; head: LogPosition | null }> {
+  async readBatch(after: LogPosition, limit: number, types: readonly string[], client?: Queryable): Promise<LogBatch> {
     const res = await (client ?? this.pool).query({
       name: 'es-read-batch',
-      text: `WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-            batch AS (
-              SELECT ${EVENT_COLUMNS}, event_log.transaction_id AS xid FROM event_log, bound
-               WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-                 AND transaction_id < bound.xmin AND type = ANY($4::text[])
-               ORDER BY event_log.transaction_id, event_log.global_position LIMIT $3),
-            head AS (
-              SELECT transaction_id::text AS head_xid, global_position AS head_pos FROM event_log, bound
-               WHERE transaction_id < bound.xmin
-               ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
-       SELECT head.*, batch.* FROM (SELECT 1) one LEFT JOIN head ON true LEFT JOIN batch ON true
-        ORDER BY batch.xid, batch.global_position`,
+      text: batchReadSql('($1::xid8, $2::bigint)', '$3', '$4::text[]'),
       values: [after.xid, after.pos, limit, types],
     });
-    const first = res.rows[0] as { head_xid: string | null; head_pos: string | null } | undefined;
-    const head = first?.head_xid != null ? { xid: first.head_xid, pos: Number(first.head_pos) } : null;
-    const events = res.rows[0]?.event_id == null ? [] : (res.rows as EventRow[]).map(toStoredEvent);
-    return { events, head };
+    return batchOf(res.rows);
   }
 
   /**

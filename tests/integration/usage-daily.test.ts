@@ -7,7 +7,7 @@ import { tableNames } from '../../projections/types.ts';
 import { usageDailyProjection } from '../../projections/usage-daily/index.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
-import { createTestDatabase } from '../support/db.ts';
+import { countStatements, createTestDatabase } from '../support/db.ts';
 import { waitFor } from '../support/processes.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -90,5 +90,29 @@ describe('usage per day (the profile chart)', () => {
       await one.end();
     }
     expect((await days(org)).reduce((n, d) => n + d.used, 0)).toBe(12);
+  });
+
+  it('takes three round trips for a batch: locks, checkpoints and the log read in one; its write; the checkpoint moved and the commit in one', async () => {
+    const org = randomUUID();
+    await store.append(orgStreamId(org), [debit(org, 2, '2026-11-22T10:00:00Z'), debit(org, 3, '2026-11-22T11:00:00Z')], { expected: 'any' });
+    const counted = new pg.Pool({ connectionString: db.url, max: 1 });
+    const statements = countStatements(counted);
+    // Per call: the events it applied and the round trips it took. A transaction open elsewhere in the
+    // cluster can hold the log's safe horizon back for a call or two: such a call applies nothing.
+    const calls: { applied: number; statements: number }[] = [];
+    try {
+      await waitFor('the 2 events applied', async () => {
+        const before = statements();
+        const applied = await catchUp(counted, store, [{ projection: usageDailyProjection }], { settleMs: 0 });
+        calls.push({ applied, statements: statements() - before });
+        return calls.some((c) => c.applied > 0);
+      });
+    } finally {
+      await counted.end();
+    }
+    // One batch applied both events (one write); a call that found nothing to write took two round trips.
+    expect(calls.filter((c) => c.applied > 0)).toEqual([{ applied: 2, statements: 3 }]);
+    expect(calls.filter((c) => c.applied === 0).every((c) => c.statements === 2)).toBe(true);
+    expect((await days(org)).find((d) => d.day === '2026-11-22')?.used).toBe(5);
   });
 });
