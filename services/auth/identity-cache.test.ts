@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityCache } from './identity-cache.ts';
 import type { UserIdentity } from './identity.ts';
 import { sessionKey } from './sessions.ts';
@@ -7,26 +7,33 @@ const identity = (id: string, active = true): UserIdentity => ({
   id, email: `${id}@example.com`, name: id, given_name: id, avatar_url: null, is_active: active, organization_id: null, roles: [], permissions: [],
 });
 
+/** Fake stores: every session belongs to u1 unless ended; `calls` counts reads (a batch is one), `asked` what they asked for. */
 function sources() {
   const users = new Map<string, UserIdentity>([['u1', identity('u1')]]);
+  const ended = new Set<string>();
   const calls = { owner: 0, identity: 0 };
+  const asked = { owners: [] as string[][], identities: [] as string[][] };
   let gate: Promise<void> = Promise.resolve();
   return {
     users,
+    ended,
     calls,
+    asked,
     hold(p: Promise<void>) {
       gate = p;
     },
-    owner: async () => {
+    owners: async (sessionIds: string[]) => {
       calls.owner++;
-      return { userId: 'u1', expiresAt: Date.now() + 60_000 };
+      asked.owners.push(sessionIds);
+      return new Map(sessionIds.filter((id) => !ended.has(id)).map((id) => [id, { userId: 'u1', expiresAt: Date.now() + 600_000 }]));
     },
     apiKey: async () => null,
-    identity: async (userId: string) => {
+    identities: async (userIds: string[]) => {
       calls.identity++;
-      const value = users.get(userId) ?? null;
+      asked.identities.push(userIds);
+      const found = userIds.flatMap((id) => (users.has(id) ? [[id, users.get(id)!] as const] : []));
       await gate;
-      return value;
+      return new Map(found);
     },
   };
 }
@@ -122,5 +129,79 @@ describe('IdentityCache', () => {
     cache.changed('api_key-k1');
     await cache.apiKey('h1');
     expect(reads).toBe(2);
+  });
+
+  describe('refresh', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('reads every session and identity in use again, together, before they expire, so no request waits', async () => {
+      vi.useFakeTimers();
+      const s = sources();
+      const cache = new IdentityCache(s, { ttlMs: 60_000 });
+      cache.connected();
+      for (const sid of ['a', 'b', 'c']) await cache.sessionUser(sid);
+      expect(s.calls).toEqual({ owner: 3, identity: 1 });
+      vi.advanceTimersByTime(31_000);
+      await cache.refresh();
+      // No session served since it was read: none read again (the identity was, by the second and third sessions).
+      expect(s.calls).toEqual({ owner: 3, identity: 2 });
+      expect(cache.cachedSessionUser('a')).not.toBeUndefined();
+      expect(cache.cachedSessionUser('b')).not.toBeUndefined();
+      await cache.refresh();
+      expect(s.asked.owners.at(-1)).toEqual(['a', 'b']);
+      expect(s.calls).toEqual({ owner: 4, identity: 2 });
+      // Past the first TTL, the refreshed sessions are still served without a read; the one not in use expired.
+      vi.advanceTimersByTime(31_000);
+      expect(cache.cachedSessionUser('a')?.id).toBe('u1');
+      expect(cache.cachedSessionUser('c')).toBeUndefined();
+      await cache.sessionUser('c');
+      expect(s.calls.owner).toBe(5);
+    });
+
+    it('drops what the stores no longer have: an ended session, a removed user', async () => {
+      vi.useFakeTimers();
+      const s = sources();
+      const cache = new IdentityCache(s, { ttlMs: 60_000 });
+      cache.connected();
+      await cache.sessionUser('a');
+      await cache.sessionUser('b');
+      vi.advanceTimersByTime(31_000);
+      cache.cachedSessionUser('a');
+      cache.cachedSessionUser('b');
+      s.ended.add('a');
+      await cache.refresh();
+      expect(cache.cachedSessionUser('a')).toBeUndefined();
+      expect(await cache.sessionUser('a')).toBeNull();
+      vi.advanceTimersByTime(31_000);
+      cache.cachedSessionUser('b');
+      s.users.delete('u1');
+      await cache.refresh();
+      expect(cache.cachedSessionUser('b')).toBeUndefined();
+      expect(await cache.sessionUser('b')).toBeNull();
+    });
+
+    it('keeps nothing it read while a change arrived, and reads nothing while notifications are not heard', async () => {
+      vi.useFakeTimers();
+      const s = sources();
+      const cache = new IdentityCache(s, { ttlMs: 60_000 });
+      cache.connected();
+      await cache.sessionUser('a');
+      vi.advanceTimersByTime(31_000);
+      cache.cachedSessionUser('a');
+      let release!: () => void;
+      s.hold(new Promise<void>((r) => (release = r)));
+      const refreshing = cache.refresh();
+      await vi.waitFor(() => expect(s.calls.identity).toBe(2));
+      cache.changed('user-other');
+      release();
+      await refreshing;
+      s.hold(Promise.resolve());
+      vi.advanceTimersByTime(30_000);
+      // Not kept afresh: it expired at its first TTL.
+      expect(cache.cachedSessionUser('a')).toBeUndefined();
+      cache.lost();
+      await cache.refresh();
+      expect(s.calls).toEqual({ owner: 2, identity: 2 });
+    });
   });
 });

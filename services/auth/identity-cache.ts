@@ -1,9 +1,13 @@
 import type { UserIdentity } from './identity.ts';
 import { sessionKey, type SessionUser } from './sessions.ts';
 
+type Owner = { userId: string; expiresAt: number };
+
 export interface IdentitySources {
-  owner(sessionId: string): Promise<{ userId: string; expiresAt: number } | null>;
-  identity(userId: string): Promise<UserIdentity | null>;
+  /** The live sessions among these, with their owners. */
+  owners(sessionIds: string[]): Promise<Map<string, Owner>>;
+  /** The identities of those of these users that exist. */
+  identities(userIds: string[]): Promise<Map<string, UserIdentity>>;
   /** The live API key of this hash (unknown or revoked: null). */
   apiKey(hash: string): Promise<ApiKeyOwner | null>;
 }
@@ -15,7 +19,10 @@ export interface ApiKeyOwner {
 }
 
 export interface IdentityCacheOptions {
-  /** An entry is read again after this long even without a notification (belt and braces). */
+  /**
+   * An entry is read again after this long even without a notification (belt and braces). Entries in
+   * use are read again before that by `refresh`, many in one statement, so no request waits for it.
+   */
   ttlMs?: number;
   /** Entries of each kind kept at most (the oldest go first). */
   maxEntries?: number;
@@ -24,6 +31,10 @@ export interface IdentityCacheOptions {
 interface Entry<T> {
   value: T;
   cachedAt: number;
+  /** Served since it was read (so worth reading again before it expires). */
+  used: boolean;
+  /** What the source is asked for (a session's id; otherwise the key itself). */
+  source: string;
 }
 
 /**
@@ -35,7 +46,7 @@ interface Entry<T> {
  * notified too (a revocation drops the key everywhere).
  */
 export class IdentityCache {
-  private readonly sessions = new Map<string, Entry<{ userId: string; expiresAt: number }>>();
+  private readonly sessions = new Map<string, Entry<Owner>>();
   private readonly identities = new Map<string, Entry<UserIdentity>>();
   private readonly apiKeys = new Map<string, Entry<ApiKeyOwner>>();
   /** Signed session cookies whose signature was verified here: the raw cookie's session id, and the cookie of each session key. */
@@ -59,9 +70,9 @@ export class IdentityCache {
   async sessionUser(sessionId: string): Promise<SessionUser | null> {
     const cached = this.cachedSessionUser(sessionId);
     if (cached !== undefined) return cached;
-    const owner = await this.read(this.sessions, this.keyOfSession(sessionId), () => this.sources.owner(sessionId));
+    const owner = await this.read(this.sessions, this.keyOfSession(sessionId), sessionId, this.ownersOf);
     if (!owner || owner.expiresAt <= Date.now()) return null;
-    const identity = await this.read(this.identities, owner.userId, () => this.sources.identity(owner.userId));
+    const identity = await this.read(this.identities, owner.userId, owner.userId, this.identitiesOf);
     return identity ? { ...identity, sessionId } : null;
   }
 
@@ -99,7 +110,31 @@ export class IdentityCache {
 
   /** The live key whose secret hashes to `hash`, or null. */
   async apiKey(hash: string): Promise<ApiKeyOwner | null> {
-    return this.read(this.apiKeys, hash, () => this.sources.apiKey(hash));
+    return this.read(this.apiKeys, hash, hash, this.apiKeysOf);
+  }
+
+  /**
+   * Reads again, together, every entry that was served since it was read and is older than half the
+   * TTL: one statement for the sessions, two for the identities (users, then roles), one per API key.
+   * Run every quarter of the TTL, it keeps what is in use from ever expiring on a request, so a busy
+   * process does not read each of its sessions again in the middle of its traffic. What is not in use
+   * expires as before. An answer read while a change arrived is not kept (as in `read`).
+   */
+  async refresh(): Promise<void> {
+    if (!this.live) return;
+    const epoch = this.epoch;
+    const now = Date.now();
+    const due = <T>(map: Map<string, Entry<T>>) => [...map].filter(([, e]) => e.used && now - e.cachedAt >= this.ttlMs / 2);
+    const [sessions, identities, apiKeys] = [due(this.sessions), due(this.identities), due(this.apiKeys)];
+    const [owners, users, keys] = await Promise.all([
+      this.readAll(sessions, this.ownersOf),
+      this.readAll(identities, this.identitiesOf),
+      this.readAll(apiKeys, this.apiKeysOf),
+    ]);
+    if (!this.live || epoch !== this.epoch) return;
+    this.keep(this.sessions, sessions, owners);
+    this.keep(this.identities, identities, users);
+    this.keep(this.apiKeys, apiKeys, keys);
   }
 
   /** A stream (or session) changed: drop what it affects. */
@@ -124,6 +159,11 @@ export class IdentityCache {
   lost(): void {
     this.live = false;
     this.reset();
+  }
+
+  /** How often `refresh` should run: a quarter of the TTL, so an entry in use is read again before it expires. */
+  get refreshEveryMs(): number {
+    return this.ttlMs / 4;
   }
 
   get size(): number {
@@ -161,22 +201,48 @@ export class IdentityCache {
     return key;
   }
 
-  /** A kept value younger than the TTL, or undefined. */
+  /** A kept value younger than the TTL (marked as served), or undefined. */
   private fresh<T>(map: Map<string, Entry<T>>, key: string): T | undefined {
     const hit = map.get(key);
-    return hit && Date.now() - hit.cachedAt < this.ttlMs ? hit.value : undefined;
+    if (!hit || Date.now() - hit.cachedAt >= this.ttlMs) return undefined;
+    hit.used = true;
+    return hit.value;
   }
 
-  private async read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T | null>): Promise<T | null> {
+  private async read<T>(map: Map<string, Entry<T>>, key: string, source: string, load: (sources: string[]) => Promise<Map<string, T>>): Promise<T | null> {
     const kept = this.fresh(map, key);
     if (kept !== undefined) return kept;
     const epoch = this.epoch;
-    const value = await load();
-    if (value !== null && this.live && epoch === this.epoch) {
-      map.delete(key);
-      map.set(key, { value, cachedAt: Date.now() });
-      if (map.size > this.maxEntries) map.delete(map.keys().next().value as string);
-    }
+    const value = (await load([source])).get(source) ?? null;
+    if (value !== null && this.live && epoch === this.epoch) this.store(map, key, source, value);
     return value;
   }
+
+  private async readAll<T>(entries: [string, Entry<T>][], load: (sources: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+    return entries.length === 0 ? new Map() : load(entries.map(([, e]) => e.source));
+  }
+
+  /** What `refresh` read: kept afresh, and what is gone (an ended session, a removed user, a revoked key) dropped. */
+  private keep<T>(map: Map<string, Entry<T>>, entries: [string, Entry<T>][], values: Map<string, T>): void {
+    for (const [key, entry] of entries) {
+      const value = values.get(entry.source);
+      if (value === undefined) map.delete(key);
+      else this.store(map, key, entry.source, value);
+    }
+  }
+
+  private store<T>(map: Map<string, Entry<T>>, key: string, source: string, value: T): void {
+    map.delete(key);
+    map.set(key, { value, cachedAt: Date.now(), used: false, source });
+    if (map.size > this.maxEntries) map.delete(map.keys().next().value as string);
+  }
+
+  private readonly ownersOf = (sessionIds: string[]) => this.sources.owners(sessionIds);
+  private readonly identitiesOf = (userIds: string[]) => this.sources.identities(userIds);
+
+  /** API keys have no batch read: each due key is read on its own, together. */
+  private readonly apiKeysOf = async (hashes: string[]): Promise<Map<string, ApiKeyOwner>> => {
+    const owners = await Promise.all(hashes.map((hash) => this.sources.apiKey(hash)));
+    return new Map(hashes.flatMap((hash, i) => (owners[i] ? [[hash, owners[i]] as const] : [])));
+  };
 }

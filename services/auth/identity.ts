@@ -1,5 +1,5 @@
 import type { EventStore } from '../eventstore/store.ts';
-import { loadState } from '../eventstore/command-handler.ts';
+import { loadStates } from '../eventstore/command-handler.ts';
 import { roleDecider } from '../roles/decider.ts';
 import { roleStreamId } from '../roles/events.ts';
 import { userDecider } from '../users/decider.ts';
@@ -19,24 +19,34 @@ export interface UserIdentity {
 }
 
 /**
- * A user's identity from the log itself (the user's stream, then the streams of their roles), never
- * from a read model: signing in and every permission check work while the read models catch up.
+ * Users' identities from the log itself (their streams, then the streams of their roles: two round
+ * trips for any number), never from a read model: signing in and every permission check work while
+ * the read models catch up. Users that do not exist are left out.
  */
-export async function loadIdentity(store: EventStore, userId: string): Promise<UserIdentity | null> {
-  const user = await loadState(store, userDecider, userStreamId(userId));
-  if (!user.exists) return null;
-  const roleIds = [...new Set(user.roles)];
-  const roles = await Promise.all(roleIds.map(async (id) => ({ id, state: await loadState(store, roleDecider, roleStreamId(id)) })));
-  const held = roles.filter((r) => r.state.exists);
-  return {
-    id: userId,
-    email: user.email,
-    name: user.name,
-    given_name: user.givenName,
-    avatar_url: user.avatarUrl,
-    is_active: user.active,
-    organization_id: user.orgId,
-    roles: held.map((r) => ({ id: r.id, name: r.state.name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-    permissions: [...new Set(held.flatMap((r) => r.state.permissions))].sort(),
-  };
+export async function loadIdentities(store: EventStore, userIds: string[]): Promise<Map<string, UserIdentity>> {
+  const users = await loadStates(store, userDecider, userIds.map(userStreamId));
+  const roleIds = [...new Set(users.flatMap((user) => (user.exists ? user.roles : [])))];
+  const roleStates = await loadStates(store, roleDecider, roleIds.map(roleStreamId));
+  const roles = new Map(roleIds.map((id, i) => [id, roleStates[i]!]));
+  const identities = new Map<string, UserIdentity>();
+  userIds.forEach((userId, i) => {
+    const user = users[i]!;
+    if (!user.exists) return;
+    const held = [...new Set(user.roles)].flatMap((id) => {
+      const state = roles.get(id)!;
+      return state.exists ? [{ id, state }] : [];
+    });
+    identities.set(userId, {
+      id: userId,
+      email: user.email,
+      name: user.name,
+      given_name: user.givenName,
+      avatar_url: user.avatarUrl,
+      is_active: user.active,
+      organization_id: user.orgId,
+      roles: held.map((r) => ({ id: r.id, name: r.state.name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      permissions: [...new Set(held.flatMap((r) => r.state.permissions))].sort(),
+    });
+  });
+  return identities;
 }

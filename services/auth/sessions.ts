@@ -31,13 +31,12 @@ export async function destroySession(pool: pg.Pool, sessionId: string): Promise<
   );
 }
 
-/** Whose a live session is, and until when; null for an unknown or expired one. */
-export async function sessionOwner(pool: pg.Pool, sessionId: string): Promise<{ userId: string; expiresAt: number } | null> {
+/** Whose each live session among these is, and until when (unknown and expired ones are left out), in one statement. */
+export async function sessionOwners(pool: pg.Pool, sessionIds: string[]): Promise<Map<string, { userId: string; expiresAt: number }>> {
   const res = await pool.query({
-    name: 'session-owner',
-    text: `SELECT user_id, expires_at FROM sessions WHERE id = $1 AND expires_at > now()`,
-    values: [sessionId],
+    name: 'session-owners',
+    text: `SELECT id, user_id, expires_at FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()`,
+    values: [sessionIds],
   });
-  const row = res.rows[0];
-  return row ? { userId: row.user_id as string, expiresAt: new Date(row.expires_at).getTime() } : null;
+  return new Map(res.rows.map((row) => [row.id as string, { userId: row.user_id as string, expiresAt: new Date(row.expires_at).getTime() }]));
 }

@@ -52,6 +52,13 @@ export async function loadState<C, E extends DomainEvent, S>(store: EventStore, 
   return (await load(store, decider, streamId, { client })).state;
 }
 
+/** The states of several streams of one decider, in one round trip, in the order asked. */
+export async function loadStates<C, E extends DomainEvent, S>(store: EventStore, decider: Decider<C, E, S>, streamIds: string[], client?: Queryable): Promise<S[]> {
+  if (streamIds.length === 0) return [];
+  const loaded = await store.loadMany(streamIds.map((streamId) => ({ streamId, snapshotVersion: decider.snapshotVersion })), { client });
+  return streamIds.map((streamId) => stateOf(decider, loaded.get(streamId)!));
+}
+
 /** Last known states of streams, kept in the process (see BatchOptions.cache). Bounded: the least recently used go first. */
 export class StateCache<S = unknown> {
   private readonly entries = new Map<string, { state: S; version: number }>();

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadIdentities } from '../../services/auth/identity.ts';
+import { createSession, destroySession, sessionOwners } from '../../services/auth/sessions.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { Client, signIn } from '../support/http.ts';
 import { ADMIN_EMAIL } from '../support/identity.ts';
@@ -90,5 +93,22 @@ describe('sessions read from the log, cached per process', () => {
     await waitFor('the other process to refuse the disabled user', async () => (await me(via(late, b.url))).success === false, 5000);
     expect(a.process.exitCode).toBeNull();
     expect(b.process.exitCode).toBeNull();
+  });
+
+  it('reads many sessions and identities together (as the background refresh does) exactly as one at a time', async () => {
+    const admin = await signIn(a.url, ADMIN_EMAIL, 'Ada Admin');
+    const batch = await signIn(a.url, 'batch@example.com', 'Bat Ch');
+    const ids = [(await me(admin)).user!.id, (await me(batch)).user!.id];
+    const unknown = randomUUID();
+    const together = await loadIdentities(t.app.store, [...ids, unknown]);
+    expect([...together.keys()]).toEqual(ids);
+    for (const id of ids) expect(together.get(id)).toEqual((await loadIdentities(t.app.store, [id])).get(id));
+    expect(together.get(ids[0]!)?.permissions).toEqual(['admin']);
+    expect(together.get(ids[1]!)?.roles.map((r) => r.name)).toEqual(['member']);
+
+    const [live, ended] = [await createSession(t.app.pg, ids[0]!), await createSession(t.app.pg, ids[1]!)];
+    await destroySession(t.app.pg, ended);
+    const owners = await sessionOwners(t.app.pg, [live, ended, 'no-such-session']);
+    expect([...owners.entries()]).toEqual([[live, { userId: ids[0], expiresAt: expect.any(Number) }]]);
   });
 });
