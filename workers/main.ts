@@ -9,7 +9,7 @@ import { EventStore } from '../services/eventstore/store.ts';
 import { wakeOnAppend } from '../projections/waker.ts';
 import { LiveCatchUp } from '../projections/live.ts';
 import { createPool, poolTimeouts } from '../services/platform/pool.ts';
-import { QUEUE_NAMES, rebuildJob, type QueueName, type WorkerHandlers } from '../services/platform/jobs.ts';
+import { QUEUE_NAMES, queueAgain, rebuildJob, type QueueName, type WorkerHandlers } from '../services/platform/jobs.ts';
 import { startConsumers } from './consumers.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { serveMetrics } from './metrics-server.ts';
@@ -131,8 +131,5 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
 
 /** Rebuilds that a crash interrupted, and read models whose code asks for a newer version. */
 async function resumeRebuilds(pool: ReturnType<typeof createPool>, replay: Queue): Promise<void> {
-  for (const name of await rebuildsToResume(pool)) {
-    const job = rebuildJob(name);
-    await replay.add(job.name, job.data, job.opts);
-  }
+  await queueAgain(replay, (await rebuildsToResume(pool)).map(rebuildJob));
 }

@@ -25,21 +25,52 @@ export const SCHEDULED_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: { c
 const upsert = (queues: Record<QueueName, Queue>, s: Scheduler) =>
   queues[s.queue].upsertJobScheduler(s.id, s.pattern ? { pattern: s.pattern } : { every: s.everyMs }, { name: s.job, data: {}, opts: SCHEDULED_JOB_OPTIONS });
 
+/** States of a scheduler's next job in which it will still run (anything else: the scheduler has stopped). */
+const RUNNING_STATES = new Set(['delayed', 'waiting', 'active', 'prioritized', 'waiting-children']);
+
 /**
- * Registers every scheduler, then checks every `checkMs` that each still exists and registers again
- * any that Redis lost (flushed, restarted without persistence): the sweeps come back by themselves.
+ * Whether a scheduler still runs: it exists and its next job is queued or running. A Redis flushed
+ * under a running job of a scheduler leaves the scheduler in place with its next job dead (the worker
+ * wrote the job's failure into a new hash without the scheduler's name), so nothing would ever queue
+ * the next one. Checked twice before it is called dead (`suspects`): a job that just finished is
+ * followed by its successor, which moves `next`.
+ */
+async function stopped(queue: Queue, s: Scheduler, suspects: Map<string, number>): Promise<'lost' | 'stuck' | null> {
+  const found = await queue.getJobScheduler(s.id);
+  if (!found) return 'lost';
+  const next = Number(found.next);
+  if (RUNNING_STATES.has(await queue.getJobState(`repeat:${s.id}:${next}`))) {
+    suspects.delete(s.id);
+    return null;
+  }
+  if (suspects.get(s.id) !== next) {
+    suspects.set(s.id, next);
+    return null;
+  }
+  suspects.delete(s.id);
+  await queue.removeJobScheduler(s.id);
+  await queue.remove(`repeat:${s.id}:${next}`);
+  return 'stuck';
+}
+
+/**
+ * Registers every scheduler, then checks every `checkMs` that each still runs and registers again
+ * any that Redis lost or stopped (flushed, restarted without persistence): the sweeps come back by
+ * themselves.
  */
 export async function keepSchedulers(queues: Record<QueueName, Queue>, list: Scheduler[], checkMs: number, log: Logger): Promise<{ stop(): void }> {
   for (const s of list) await upsert(queues, s);
   let busy = false;
+  const suspects = new Map<string, number>();
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
     try {
       for (const s of list) {
-        if (await queues[s.queue].getJobScheduler(s.id)) continue;
+        const why = await stopped(queues[s.queue], s, suspects);
+        if (!why) continue;
         await upsert(queues, s);
-        log.warn({ queue: s.queue, scheduler: s.id }, 'job scheduler was lost (Redis flushed or restarted): registered again');
+        log.warn({ queue: s.queue, scheduler: s.id, why }, 'job scheduler was lost or stopped (Redis flushed or restarted): registered again');
       }
     } catch (err) {
       log.warn({ err: (err as Error).message }, 'could not check the job schedulers');

@@ -8,7 +8,7 @@ import { stripeEventDecider } from '../services/billing/decider.ts';
 import { stripeEventStreamId } from '../services/billing/events.ts';
 import { loadState } from '../services/eventstore/command-handler.ts';
 import { pendingStripeEvents } from '../services/billing/inbox.ts';
-import { enqueueStripeEvents, type JobData, type QueueHandlers } from '../services/platform/jobs.ts';
+import { queueAgain, stripeEventJob, type JobData, type QueueHandlers } from '../services/platform/jobs.ts';
 import { stripeWebhookApply, stripeWebhookEvents } from '../services/platform/metrics.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 
@@ -55,11 +55,11 @@ export function stripeWebhookHandlers({ pool, queue, store, log, credits, stripe
     /**
      * Safety net: every event of the stored inbox still waiting for its outcome is enqueued (its
      * wake-up lost with Redis, or never sent). One that is queued or running already keeps its job:
-     * the job id is the event's.
+     * the job id is the event's (a leftover of that id is replaced: `queueAgain`).
      */
     sweep: async () => {
       const pending = await pendingStripeEvents(deps.pool);
-      await enqueueStripeEvents(deps.queue, pending);
+      await queueAgain(deps.queue, pending.map(stripeEventJob));
       return { enqueued: pending.length };
     },
     /** Daily: every organization's subscriptions and recent paid invoices compared with Stripe, what is missing applied. */

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { deliveryWithTarget, dueDeliveries, recordAttempt, type AttemptOutcome } from '../services/outbox/deliveries.ts';
 import { checkWebhookUrl } from '../services/outbox/urls.ts';
 import { outboundWebhookDeliveries } from '../services/platform/metrics.ts';
-import { WEBHOOK_ATTEMPTS, webhookDeliveryJob, type JobData, type QueueHandlers } from '../services/platform/jobs.ts';
+import { queueAgain, WEBHOOK_ATTEMPTS, webhookDeliveryJob, type JobData, type QueueHandlers } from '../services/platform/jobs.ts';
 
 export interface WebhooksOutDeps {
   pool: pg.Pool;
@@ -78,10 +78,7 @@ export function webhooksOutHandlers({ pool, queue, log, production, allowPrivate
     },
     sweep: async () => {
       const due = await dueDeliveries(pool, SWEEP_LIMIT);
-      for (const d of due) {
-        const job = webhookDeliveryJob(d.endpointId, d.messageId, firstRetryMs);
-        await queue.add(job.name, job.data, job.opts);
-      }
+      await queueAgain(queue, due.map((d) => webhookDeliveryJob(d.endpointId, d.messageId, firstRetryMs)));
       return { queued: due.length };
     },
   } satisfies QueueHandlers<'webhooks-out'>;

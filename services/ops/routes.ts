@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../platform/errors.ts';
 import { projectionByName } from '../../projections/registry.ts';
-import { driftCheckJob, rebuildJob, retryCatchUpJob } from '../platform/jobs.ts';
+import { driftCheckJob, queueAgain, rebuildJob, retryCatchUpJob } from '../platform/jobs.ts';
 import { driftStarted, driftStatuses } from '../../projections/drift-results.ts';
 import { projections } from '../../projections/registry.ts';
 import { projectionOpsDecider } from './decider.ts';
@@ -33,8 +33,7 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const projection = projectionByName(request.params.name);
       if (!projection) throw new NotFoundError('Projection');
-      const job = rebuildJob(projection.name);
-      await app.queues.replay.add(job.name, job.data, job.opts);
+      await queueAgain(app.queues.replay, [rebuildJob(projection.name)]);
       return reply.status(202).send({ accepted: true, name: projection.name });
     },
   );
@@ -52,8 +51,7 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       const names = name ? [name] : projections.map((p) => p.name);
       // Shown as running at once (the worker takes it from here).
       await driftStarted(app.pg, names);
-      const job = driftCheckJob(name);
-      await app.queues.replay.add(job.name, job.data, job.opts);
+      await queueAgain(app.queues.replay, [driftCheckJob(name)]);
       return reply.status(202).send({ accepted: true, names });
     },
   );

@@ -1,4 +1,4 @@
-import type { Job, Queue } from 'bullmq';
+import type { Job, JobsOptions, Queue } from 'bullmq';
 
 /** One typed registry of every queue, its job names and their payloads. */
 export interface JobRegistry {
@@ -118,6 +118,24 @@ export const stripeEventJob = (eventId: string) => ({
 export async function enqueueStripeEvents(queue: Queue, eventIds: string[]): Promise<void> {
   if (eventIds.length === 0) return;
   await queue.addBulk(eventIds.map(stripeEventJob));
+}
+
+/** States in which a job of a fixed id is a leftover that a sweep replaces (see `queueAgain`). */
+const LEFTOVER_STATES = new Set(['completed', 'failed', 'unknown']);
+
+/**
+ * Queues jobs of fixed ids (a sweep's work from Postgres, a rebuild or drift check asked for). BullMQ's
+ * `add` keeps any job that has the id already, so a leftover would stop that work for ever: a job
+ * finished but kept, or a hash in no list at all, which is what a Redis flushed under a running job
+ * leaves (the worker marks its job active and then failed, writing those fields into a new hash
+ * without name or data). Those are removed first; a job waiting, delayed or running keeps its place
+ * (asking again is the same job).
+ */
+export async function queueAgain(queue: Queue, jobs: { name: string; data: object; opts: JobsOptions & { jobId: string } }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const states = await Promise.all(jobs.map((job) => queue.getJobState(job.opts.jobId)));
+  await Promise.all(jobs.filter((_, i) => LEFTOVER_STATES.has(states[i]!)).map((job) => queue.remove(job.opts.jobId)));
+  await queue.addBulk(jobs);
 }
 
 /** One drift check at a time per read model (or of all of them): asking again while one waits or runs is the same check. */
