@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=projections: only catch-up, lag and rebuild, with the rebuild's reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_ONLY=writes: only the appends, the debits and the two API processes, with their references; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof): the product against the local Postgres and Redis, on a database
+// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=projections: only catch-up, lag and rebuild, with the rebuild's reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_ONLY=writes: only the appends, the debits and the two API processes, with their references; BENCH_ONLY=webhooks: only the signed Stripe webhook and its round trips; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof): the product against the local Postgres and Redis, on a database
 // of its own. Every ratio is against a reference of the same shape measured in the same run, by an
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
@@ -34,16 +34,18 @@ const soakMode = process.argv.includes('--soak');
  * BENCH_ONLY=projections: catch-up, lag and rebuild alone (with the rebuild's pgbench reference), on USAGE_ORGS organizations at most.
  * BENCH_ONLY=reads: the two read scenarios alone, with the HTTP references (no pgbench reference).
  * BENCH_ONLY=writes: the appends, the debits on 1,000 organizations and on a hot one, and the two API processes, with their pgbench references.
+ * BENCH_ONLY=webhooks: the signed Stripe webhook to credits visible, and the round trips per Stripe event (no reference).
  */
 const only = process.env.BENCH_ONLY ?? '';
-if (only && only !== 'usage' && only !== 'projections' && only !== 'reads' && only !== 'writes') {
-  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage, projections, reads and writes are)`);
+if (only && only !== 'usage' && only !== 'projections' && only !== 'reads' && only !== 'writes' && only !== 'webhooks') {
+  console.error(`bench: BENCH_ONLY=${only} is not a scenario group (usage, projections, reads, writes and webhooks are)`);
   process.exit(2);
 }
 const usageOnly = only === 'usage';
 const projectionsOnly = only === 'projections';
 const readsOnly = only === 'reads';
 const writesOnly = only === 'writes';
+const webhooksOnly = only === 'webhooks';
 const apiProcesses = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1));
 if (apiProcesses > 2) {
   console.error(`bench: BENCH_API_PROCESSES=${apiProcesses}: the shipped proxy configuration (deploy/nginx) has two API upstreams`);
@@ -193,6 +195,12 @@ try {
     return out;
   };
 
+  /** A signed Stripe webhook to credits visible on the profile, and the round trips per Stripe event. */
+  const webhookScenarios = async (member: (typeof members)[number]): Promise<ScenarioResult[]> => [
+    ...(await measured(() => webhookScenario(product.url, config, pool, member, sizes.webhooks))),
+    ...(await stripeRoundTrips(product.url, config, member)),
+  ];
+
   if (soakMode) {
     results.push(...(await measured(() => soak(product, members, smoke ? 0.5 : 5))));
   } else if (usageOnly) {
@@ -201,6 +209,8 @@ try {
     await projectionScenarios(worker, refs!.rebuildBatch);
   } else if (readsOnly) {
     results.push(...(await readScenarios()));
+  } else if (webhooksOnly) {
+    results.push(...(await webhookScenarios(members[2])));
   } else {
     // 3–4. Debits against the bare SQL debit of the same shape.
     // Cookies as a browser sends them: the session and the routing cookie the API set (the proxy hashes on it).
@@ -239,11 +249,10 @@ try {
       // 6–8. Projections: catch-up, lag, rebuild.
       await projectionScenarios(worker, refs!.rebuildBatch);
 
-      // 9. A signed Stripe webhook to credits visible on the profile.
+      // 9. A signed Stripe webhook to credits visible on the profile (a fresh worker: the projection scenarios stopped theirs).
       watch(await spawnWorker(config), 'worker');
       await waitForProjections(pool);
-      results.push(...(await measured(() => webhookScenario(product.url, config, pool, members[2], sizes.webhooks))));
-      results.push(...(await stripeRoundTrips(product.url, config, members[2])));
+      results.push(...(await webhookScenarios(members[2])));
 
       // 10. The web app's entry.
       results.push(webEntrySize(`${root}web/dist`));

@@ -22,7 +22,7 @@ export interface Sizes {
   webhooks: number;
 }
 
-export const FULL: Sizes = { seconds: 8, orgs: 1000, catchUpEvents: 100_000, rebuildEvents: 200_000, webhooks: 40 };
+export const FULL: Sizes = { seconds: 8, orgs: 1000, catchUpEvents: 100_000, rebuildEvents: 200_000, webhooks: 200 };
 export const SMOKE: Sizes = { seconds: 1, orgs: 20, catchUpEvents: 2_000, rebuildEvents: 3_000, webhooks: 3 };
 
 /** The event store's append from a separate process (8 clients), against pgbench's bare INSERT of the same rows. */

@@ -14,6 +14,13 @@ import { Client, signIn } from '../tests/support/http.ts';
 import { percentile, progress, result, type ScenarioResult } from './lib.ts';
 import type { Member } from './setup.ts';
 
+/**
+ * The worker that applies the payments is started just before this scenario: its first payments run
+ * cold (V8's unoptimized code, the pool's connections opening) and are reported apart, as the lag
+ * scenario reports its first seconds.
+ */
+const WEBHOOK_WARM_UP = 5;
+
 /** Signed `checkout.session.completed` for a one-time pack, until the credits show on the member's profile. */
 export async function webhookScenario(apiUrl: string, config: Config, _pool: pg.Pool, member: Member, count: number): Promise<ScenarioResult> {
   const name = 'signed Stripe webhook -> credits visible on /api/me/profile';
@@ -32,7 +39,8 @@ export async function webhookScenario(apiUrl: string, config: Config, _pool: pg.
   profile.cookie = member.cookie;
   const credits = async () => Number((await profile.get('/api/me/profile')).body?.organization?.credits ?? NaN);
   const latencies: number[] = [];
-  for (let i = 0; i < count; i++) {
+  const warmUp = Math.min(WEBHOOK_WARM_UP, Math.floor(count / 2));
+  for (let i = 0; i < count + warmUp; i++) {
     const before = await credits();
     const created = Math.floor(Date.now() / 1000);
     const event = checkoutSessionCompleted(
@@ -64,12 +72,15 @@ export async function webhookScenario(apiUrl: string, config: Config, _pool: pg.
       await new Promise((r) => setTimeout(r, 2));
     }
     latencies.push(performance.now() - started);
-    line.update(`${i + 1}/${count} delivered`);
+    line.update(`${i + 1}/${count + warmUp} delivered`);
   }
+  const first = latencies.splice(0, warmUp);
   const p50 = Math.round(percentile(latencies, 50));
   const p99 = Math.round(percentile(latencies, 99));
-  line.done(`p50 ${p50} ms, p99 ${p99} ms over ${count} payments`);
-  return result(name, p99, 'ms p99', null, { below: 100, text: 'p99 < 100 ms (absolute)' }, { p50, p99, deliveries: count });
+  const max = Math.round(Math.max(...latencies));
+  const warmUpMax = Math.round(Math.max(0, ...first));
+  line.done(`p50 ${p50} ms, p99 ${p99} ms, max ${max} ms over ${count} payments (the worker's first ${warmUp}: max ${warmUpMax} ms)`);
+  return result(name, p99, 'ms p99', null, { below: 100, text: 'p99 < 100 ms (absolute)' }, { p50, p99, max, deliveries: count, warmUpMax, warmUpDeliveries: warmUp });
 }
 
 /**
