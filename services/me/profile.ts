@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { loadState } from '../eventstore/command-handler.ts';
+import { loadState, stateOf } from '../eventstore/command-handler.ts';
 import { release, reserve } from '../eventstore/reservations.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { orgDecider } from '../orgs/decider.ts';
@@ -62,15 +62,19 @@ async function subscriptionOf(app: FastifyInstance, plan: OrgState['plan']) {
 /**
  * The profile page's data: who the user is and their organization from the streams (so a command's
  * answer and a page read right after it never wait for a worker), recent activity from the read models.
+ * With the organization the caller's identity names (`orgHint`), the streams and the read models are
+ * read at once: one round trip before the plan's (the hint is checked against the user's stream, and
+ * a stale one is read again the long way).
  */
-export async function loadProfile(app: FastifyInstance, userId: string) {
-  const user = await loadState(app.store, userDecider, userStreamId(userId));
+export async function loadProfile(app: FastifyInstance, userId: string, orgHint: string | null = null) {
+  const streams = [{ streamId: userStreamId(userId), snapshotVersion: userDecider.snapshotVersion }];
+  if (orgHint) streams.push({ streamId: orgStreamId(orgHint), snapshotVersion: orgDecider.snapshotVersion });
+  const [loaded, hinted] = await Promise.all([app.store.loadMany(streams), orgHint ? readModelsOf(app, userId, orgHint) : null]);
+  const user = stateOf(userDecider, loaded.get(userStreamId(userId))!);
   if (!user.exists) return null;
   const orgId = user.orgId;
-  const org = orgId ? await loadOrg(app.store, orgId) : null;
-  const [row, transactions, usage] = orgId
-    ? await Promise.all([userWithOrganization(app.readPg, userId), recentTransactions(app.readPg, orgId, RECENT), recentUsage(app.readPg, orgId, RECENT)])
-    : [null, [], []];
+  const org = !orgId ? null : orgId === orgHint ? stateOf(orgDecider, loaded.get(orgStreamId(orgId))!) : await loadOrg(app.store, orgId);
+  const [row, transactions, usage] = !orgId ? [null, [], []] : orgId === orgHint ? hinted! : await readModelsOf(app, userId, orgId);
   const credits = org?.exists ? org.balance : 0;
   return {
     id: userId,
@@ -88,3 +92,6 @@ export async function loadProfile(app: FastifyInstance, userId: string) {
     usage,
   };
 }
+
+const readModelsOf = (app: FastifyInstance, userId: string, orgId: string) =>
+  Promise.all([userWithOrganization(app.readPg, userId), recentTransactions(app.readPg, orgId, RECENT), recentUsage(app.readPg, orgId, RECENT)]);

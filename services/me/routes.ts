@@ -7,7 +7,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get('/profile', { schema: { tags: ['profile'], response: { 200: Profile } } }, async (request) => {
-    const profile = await loadProfile(app, request.user!.id);
+    const profile = await loadProfile(app, request.user!.id, request.user!.organization_id);
     if (!profile) throw new NotFoundError('User');
     return profile;
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgDecider } from '../../services/orgs/decider.ts';
 import { orgStreamId, type OrgPlan } from '../../services/orgs/events.ts';
+import { loadProfile } from '../../services/me/profile.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 
@@ -42,5 +43,18 @@ describe('the plan on /api/me/profile', () => {
     await planEvent(orgId, 'cancel', '2026-03-05T10:00:00.000Z');
     await planEvent(orgId, 'subscribe', '2026-03-09T10:00:00.000Z');
     expect((await client.get('/api/me/profile')).body.organization).toMatchObject({ subscription: { name: 'Pro' }, cancelled_plan: null });
+  });
+});
+
+describe('reading the profile', () => {
+  it("reads the organization the identity names together with the user, and the user's own when that hint is stale", async () => {
+    const { client, orgId } = await memberWithOrg(app, 'hinted@example.com', 250);
+    const other = await memberWithOrg(app, 'elsewhere@example.com', 40);
+    const me = (await client.get('/api/me/profile')).body;
+    expect(me.organization).toMatchObject({ id: orgId, credits: 250 });
+    for (const hint of [null, orgId, other.orgId]) {
+      const profile = await loadProfile(app.app, me.id, hint);
+      expect({ ...profile, transactions: profile?.transactions.length, usage: profile?.usage.length }).toEqual({ ...me, transactions: me.transactions.length, usage: me.usage.length });
+    }
   });
 });
