@@ -158,6 +158,21 @@ describe('IdentityCache', () => {
       expect(s.calls.owner).toBe(5);
     });
 
+    it('reads many again in statements of at most 500', async () => {
+      vi.useFakeTimers();
+      const s = sources();
+      const cache = new IdentityCache(s, { ttlMs: 60_000 });
+      cache.connected();
+      const ids = Array.from({ length: 1_200 }, (_, i) => `s${i}`);
+      for (const sid of ids) await cache.sessionUser(sid);
+      vi.advanceTimersByTime(31_000);
+      for (const sid of ids) cache.cachedSessionUser(sid);
+      s.asked.owners.length = 0;
+      await cache.refresh();
+      expect(s.asked.owners.map((batch) => batch.length)).toEqual([500, 500, 200]);
+      expect(new Set(s.asked.owners.flat())).toEqual(new Set(ids));
+    });
+
     it('drops what the stores no longer have: an ended session, a removed user', async () => {
       vi.useFakeTimers();
       const s = sources();

@@ -28,6 +28,9 @@ export interface IdentityCacheOptions {
   maxEntries?: number;
 }
 
+/** At most this many entries are read again in one statement (a batch of a big process stays small). */
+const REFRESH_CHUNK = 500;
+
 interface Entry<T> {
   value: T;
   cachedAt: number;
@@ -218,8 +221,13 @@ export class IdentityCache {
     return value;
   }
 
+  /** What `refresh` reads of one kind, REFRESH_CHUNK entries a statement (one for a process's usual few hundred). */
   private async readAll<T>(entries: [string, Entry<T>][], load: (sources: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
-    return entries.length === 0 ? new Map() : load(entries.map(([, e]) => e.source));
+    const values = new Map<string, T>();
+    for (let i = 0; i < entries.length; i += REFRESH_CHUNK) {
+      for (const [source, value] of await load(entries.slice(i, i + REFRESH_CHUNK).map(([, e]) => e.source))) values.set(source, value);
+    }
+    return values;
   }
 
   /** What `refresh` read: kept afresh, and what is gone (an ended session, a removed user, a revoked key) dropped. */
