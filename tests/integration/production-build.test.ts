@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createTestDatabase } from '../support/db.ts';
-import { testConfig } from '../support/app.ts';
+import { deleteRedisPrefix, testConfig } from '../support/app.ts';
 import { freePort, spawnApi, type Child } from '../support/processes.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let api: (Child & { url: string }) | null = null;
+let config: ReturnType<typeof testConfig> | null = null;
 
 beforeAll(async () => {
   db = await createTestDatabase(inject('templateDb'));
@@ -22,6 +23,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.kill();
   await db.drop();
+  // The API's queues wrote their keys under the test's prefix.
+  if (config) await deleteRedisPrefix(config.REDIS_PREFIX);
 });
 
 describe('production mode', () => {
@@ -29,7 +32,7 @@ describe('production mode', () => {
     for (const file of ['dist/bin/api.js', 'dist/bin/worker.js', 'dist/bin/start.js', 'dist/migrations/001_event_store.sql', 'dist/migrations/functions/event-store.sql', 'dist/web/dist/index.html']) {
       expect(existsSync(file), file).toBe(true);
     }
-    const config = testConfig(db.url);
+    config = testConfig(db.url);
     api = await spawnApi(config, await freePort(), 'dist/bin/api.js', { NODE_ENV: 'production', SESSION_SECRET: 'a-production-test-secret-0123456789abcdef', SERVE_WEB: '1', DEV_LOGIN: '0', METRICS_TOKEN: 'a-metrics-token-for-tests' });
     expect(api.process.spawnargs.some((a) => a.includes('tsx'))).toBe(false);
     const page = await fetch(`${api.url}/pricing`);
