@@ -33,7 +33,8 @@ const RUNNING_STATES = new Set(['delayed', 'waiting', 'active', 'prioritized', '
  * under a running job of a scheduler leaves the scheduler in place with its next job dead (the worker
  * wrote the job's failure into a new hash without the scheduler's name), so nothing would ever queue
  * the next one. Checked twice before it is called dead (`suspects`): a job that just finished is
- * followed by its successor, which moves `next`.
+ * followed by its successor, which moves `next`. A stuck one is cleared here (the scheduler and its
+ * dead job), so that the caller registers it afresh.
  */
 async function stopped(queue: Queue, s: Scheduler, suspects: Map<string, number>): Promise<'lost' | 'stuck' | null> {
   const found = await queue.getJobScheduler(s.id);

@@ -173,6 +173,23 @@ describe('IdentityCache', () => {
       expect(new Set(s.asked.owners.flat())).toEqual(new Set(ids));
     });
 
+    it('joins a refresh already running instead of reading the same entries again', async () => {
+      vi.useFakeTimers();
+      const s = sources();
+      const cache = new IdentityCache(s, { ttlMs: 60_000 });
+      cache.connected();
+      await cache.sessionUser('a');
+      vi.advanceTimersByTime(31_000);
+      cache.cachedSessionUser('a');
+      let release!: () => void;
+      s.hold(new Promise<void>((r) => (release = r)));
+      const first = cache.refresh();
+      const second = cache.refresh();
+      release();
+      await Promise.all([first, second]);
+      expect(s.calls).toEqual({ owner: 2, identity: 2 });
+    });
+
     it('drops what the stores no longer have: an ended session, a removed user', async () => {
       vi.useFakeTimers();
       const s = sources();

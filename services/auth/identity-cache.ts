@@ -1,11 +1,9 @@
 import type { UserIdentity } from './identity.ts';
-import { sessionKey, type SessionUser } from './sessions.ts';
-
-type Owner = { userId: string; expiresAt: number };
+import { sessionKey, type SessionOwner, type SessionUser } from './sessions.ts';
 
 export interface IdentitySources {
   /** The live sessions among these, with their owners. */
-  owners(sessionIds: string[]): Promise<Map<string, Owner>>;
+  owners(sessionIds: string[]): Promise<Map<string, SessionOwner>>;
   /** The identities of those of these users that exist. */
   identities(userIds: string[]): Promise<Map<string, UserIdentity>>;
   /** The live API key of this hash (unknown or revoked: null). */
@@ -49,7 +47,7 @@ interface Entry<T> {
  * notified too (a revocation drops the key everywhere).
  */
 export class IdentityCache {
-  private readonly sessions = new Map<string, Entry<Owner>>();
+  private readonly sessions = new Map<string, Entry<SessionOwner>>();
   private readonly identities = new Map<string, Entry<UserIdentity>>();
   private readonly apiKeys = new Map<string, Entry<ApiKeyOwner>>();
   /** Signed session cookies whose signature was verified here: the raw cookie's session id, and the cookie of each session key. */
@@ -58,6 +56,7 @@ export class IdentityCache {
   /** Each session id's key (`sessionKey`, a SHA-256): worked out once per session, not on every request. */
   private readonly keyOf = new Map<string, string>();
   private epoch = 0;
+  private refreshing: Promise<void> | null = null;
   private live = false;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
@@ -121,9 +120,17 @@ export class IdentityCache {
    * TTL: one statement for the sessions, two for the identities (users, then roles), one per API key.
    * Run every quarter of the TTL, it keeps what is in use from ever expiring on a request, so a busy
    * process does not read each of its sessions again in the middle of its traffic. What is not in use
-   * expires as before. An answer read while a change arrived is not kept (as in `read`).
+   * expires as before. An answer read while a change arrived is not kept (as in `read`). A call while
+   * one runs (a slow store) joins it instead of reading the same entries again.
    */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    this.refreshing ??= this.refreshDue().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async refreshDue(): Promise<void> {
     if (!this.live) return;
     const epoch = this.epoch;
     const now = Date.now();

@@ -31,8 +31,14 @@ export async function destroySession(pool: pg.Pool, sessionId: string): Promise<
   );
 }
 
-/** Whose each live session among these is, and until when (unknown and expired ones are left out), in one statement. */
-export async function sessionOwners(pool: pg.Pool, sessionIds: string[]): Promise<Map<string, { userId: string; expiresAt: number }>> {
+/** Whose a live session is, and until when (ms since the epoch). */
+export interface SessionOwner {
+  userId: string;
+  expiresAt: number;
+}
+
+/** Whose each live session among these is (unknown and expired ones are left out), in one statement. */
+export async function sessionOwners(pool: pg.Pool, sessionIds: string[]): Promise<Map<string, SessionOwner>> {
   const res = await pool.query({
     name: 'session-owners',
     text: `SELECT id, user_id, expires_at FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()`,
