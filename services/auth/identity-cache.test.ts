@@ -134,11 +134,23 @@ describe('IdentityCache', () => {
   describe('refresh', () => {
     afterEach(() => vi.useRealTimers());
 
-    it('reads every session and identity in use again, together, before they expire, so no request waits', async () => {
+    /** A live cache on a fake clock (TTL 60 s) and its fake stores. */
+    const liveCache = () => {
       vi.useFakeTimers();
       const s = sources();
       const cache = new IdentityCache(s, { ttlMs: 60_000 });
       cache.connected();
+      return { s, cache };
+    };
+    /** These sessions read, then 31 s later served again: due for a refresh. */
+    const inUse = async (cache: IdentityCache, sids: string[]) => {
+      for (const sid of sids) await cache.sessionUser(sid);
+      vi.advanceTimersByTime(31_000);
+      for (const sid of sids) cache.cachedSessionUser(sid);
+    };
+
+    it('reads every session and identity in use again, together, before they expire, so no request waits', async () => {
+      const { s, cache } = liveCache();
       for (const sid of ['a', 'b', 'c']) await cache.sessionUser(sid);
       expect(s.calls).toEqual({ owner: 3, identity: 1 });
       vi.advanceTimersByTime(31_000);
@@ -159,14 +171,9 @@ describe('IdentityCache', () => {
     });
 
     it('reads many again in statements of at most 500', async () => {
-      vi.useFakeTimers();
-      const s = sources();
-      const cache = new IdentityCache(s, { ttlMs: 60_000 });
-      cache.connected();
+      const { s, cache } = liveCache();
       const ids = Array.from({ length: 1_200 }, (_, i) => `s${i}`);
-      for (const sid of ids) await cache.sessionUser(sid);
-      vi.advanceTimersByTime(31_000);
-      for (const sid of ids) cache.cachedSessionUser(sid);
+      await inUse(cache, ids);
       s.asked.owners.length = 0;
       await cache.refresh();
       expect(s.asked.owners.map((batch) => batch.length)).toEqual([500, 500, 200]);
@@ -174,13 +181,8 @@ describe('IdentityCache', () => {
     });
 
     it('joins a refresh already running instead of reading the same entries again', async () => {
-      vi.useFakeTimers();
-      const s = sources();
-      const cache = new IdentityCache(s, { ttlMs: 60_000 });
-      cache.connected();
-      await cache.sessionUser('a');
-      vi.advanceTimersByTime(31_000);
-      cache.cachedSessionUser('a');
+      const { s, cache } = liveCache();
+      await inUse(cache, ['a']);
       let release!: () => void;
       s.hold(new Promise<void>((r) => (release = r)));
       const first = cache.refresh();
@@ -191,15 +193,8 @@ describe('IdentityCache', () => {
     });
 
     it('drops what the stores no longer have: an ended session, a removed user', async () => {
-      vi.useFakeTimers();
-      const s = sources();
-      const cache = new IdentityCache(s, { ttlMs: 60_000 });
-      cache.connected();
-      await cache.sessionUser('a');
-      await cache.sessionUser('b');
-      vi.advanceTimersByTime(31_000);
-      cache.cachedSessionUser('a');
-      cache.cachedSessionUser('b');
+      const { s, cache } = liveCache();
+      await inUse(cache, ['a', 'b']);
       s.ended.add('a');
       await cache.refresh();
       expect(cache.cachedSessionUser('a')).toBeUndefined();
@@ -213,13 +208,8 @@ describe('IdentityCache', () => {
     });
 
     it('keeps nothing it read while a change arrived, and reads nothing while notifications are not heard', async () => {
-      vi.useFakeTimers();
-      const s = sources();
-      const cache = new IdentityCache(s, { ttlMs: 60_000 });
-      cache.connected();
-      await cache.sessionUser('a');
-      vi.advanceTimersByTime(31_000);
-      cache.cachedSessionUser('a');
+      const { s, cache } = liveCache();
+      await inUse(cache, ['a']);
       let release!: () => void;
       s.hold(new Promise<void>((r) => (release = r)));
       const refreshing = cache.refresh();
