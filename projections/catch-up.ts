@@ -148,7 +148,7 @@ const ints = (values: (number | null)[], type = 'int') => `ARRAY[${values.map((v
 async function beginBatch(client: pg.PoolClient, targets: readonly CatchUpTarget[], liveOnly: boolean, batchSize: number, types: string[]): Promise<{ locked: Locked[]; batch: LogBatch }> {
   const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
   const start = `SELECT name, version, xid, pos FROM projection_batch_start(${args})`;
-  const after = `(SELECT t.last_xid, t.last_pos FROM projection_batch_targets(${args}) t ORDER BY t.last_xid, t.last_pos LIMIT 1)`;
+  const after = `(SELECT t.last_xid AS xid, t.last_pos AS pos FROM projection_batch_targets(${args}) t ORDER BY t.last_xid, t.last_pos LIMIT 1)`;
   const read = batchReadSql(after, String(Math.trunc(batchSize)), texts(types));
   const results = (await client.query(`${BEGIN_BATCH}; ${start}; ${read}`)) as unknown as pg.QueryResult[];
   const locked = results.at(-2)!.rows.flatMap((r) => {

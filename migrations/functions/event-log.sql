@@ -112,3 +112,32 @@ $$;
 
 SELECT refresh_event_log();
 SELECT ensure_event_partitions(3);
+
+-- A batch of the log for a catch-up (projections/catch-up.ts, services/eventstore/store.ts readBatch):
+-- the events of p_types after (p_xid, p_pos), at most p_limit, in the order safe for read models (none
+-- at or above the oldest running transaction), with the furthest position it is safe to move a
+-- checkpoint to when the batch is not full (the head, read in the same snapshot, on every row and on
+-- one row of its own when the batch is empty). The planner cannot tell how many events lie after a
+-- position it is handed at run time, and guessed a few hundred: it then read every event after it
+-- and sorted them to keep the first thousand, so a catch-up 100,000 events behind read ~50,000 rows a
+-- batch (170 ms). Sorting is switched off here so it walks the log's index in order and stops at the
+-- limit (1 ms), and JIT, which the switched-off sort's cost would call in, with it.
+CREATE OR REPLACE FUNCTION log_batch(p_xid xid8, p_pos bigint, p_limit int, p_types text[])
+RETURNS TABLE (head_xid text, head_pos bigint, global_position bigint, transaction_id text, stream_id text, stream_position bigint,
+               event_id uuid, type text, data jsonb, metadata jsonb, created_at timestamptz)
+LANGUAGE sql STABLE SET enable_sort = off SET jit = off AS $$
+  WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+  batch AS (
+    SELECT e.global_position, e.transaction_id, e.stream_id, e.stream_position, e.event_id, e.type, e.data, e.metadata, e.created_at
+      FROM event_log e, bound
+     WHERE (e.transaction_id, e.global_position) > (p_xid, p_pos) AND e.transaction_id < bound.xmin AND e.type = ANY(p_types)
+     ORDER BY e.transaction_id, e.global_position LIMIT p_limit),
+  head AS (
+    SELECT e.transaction_id::text AS xid, e.global_position AS pos FROM event_log e, bound
+     WHERE e.transaction_id < bound.xmin
+     ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1)
+  SELECT head.xid, head.pos, batch.global_position, batch.transaction_id::text, batch.stream_id, batch.stream_position,
+         batch.event_id, batch.type, batch.data, batch.metadata, batch.created_at
+    FROM (SELECT 1) one LEFT JOIN head ON true LEFT JOIN batch ON true
+   ORDER BY batch.transaction_id, batch.global_position
+$$;

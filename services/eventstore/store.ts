@@ -152,25 +152,15 @@ export interface LogBatch {
 }
 
 /**
- * The statement reading a batch of the log: the events of `types` (a text[] expression) after `after`
- * (a row of an xid8 and a bigint: values, or a subquery's row), at most `limit`, in the order safe for
- * projections, with the furthest position it is safe to move a checkpoint to when the batch is not
- * full (read in the same snapshot, so nothing between the two can be skipped). The events come as rows
- * (each decoded by the driver as it arrives, not one JSON document of the whole batch); the head rides
- * on every row, and on one row of its own when the batch is empty (batchOf).
+ * The statement reading a batch of the log (log_batch, migrations/functions/event-log.sql): the events
+ * of `types` (a text[] expression) after the position `after` gives (a FROM item of one row with the
+ * columns xid and pos: values, or a subquery), at most `limit`, in the order safe for projections,
+ * with the furthest position it is safe to move a checkpoint to when the batch is not full (read in
+ * the same snapshot, so nothing between the two can be skipped). The events come as rows (each decoded
+ * by the driver as it arrives, not one JSON document of the whole batch); the head rides on every row,
+ * and on one row of its own when the batch is empty (batchOf).
  */
-export const batchReadSql = (after: string, limit: string, types: string) => `WITH bound AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-  batch AS (
-    SELECT ${EVENT_COLUMNS}, event_log.transaction_id AS xid FROM event_log, bound
-     WHERE (transaction_id, global_position) > ${after}
-       AND transaction_id < bound.xmin AND type = ANY(${types})
-     ORDER BY event_log.transaction_id, event_log.global_position LIMIT ${limit}),
-  head AS (
-    SELECT transaction_id::text AS head_xid, global_position AS head_pos FROM event_log, bound
-     WHERE transaction_id < bound.xmin
-     ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
-SELECT head.*, batch.* FROM (SELECT 1) one LEFT JOIN head ON true LEFT JOIN batch ON true
- ORDER BY batch.xid, batch.global_position`;
+export const batchReadSql = (after: string, limit: string, types: string) => `SELECT b.* FROM ${after} a, LATERAL log_batch(a.xid, a.pos, ${limit}, ${types}) b`;
 
 /** The rows of batchReadSql as a batch. */
 export function batchOf(rows: Record<string, unknown>[]): LogBatch {
@@ -451,7 +441,7 @@ export class EventStore {
   async readBatch(after: LogPosition, limit: number, types: readonly string[], client?: Queryable): Promise<LogBatch> {
     const res = await (client ?? this.pool).query({
       name: 'es-read-batch',
-      text: batchReadSql('($1::xid8, $2::bigint)', '$3', '$4::text[]'),
+      text: batchReadSql('(SELECT $1::xid8 AS xid, $2::bigint AS pos)', '$3', '$4::text[]'),
       values: [after.xid, after.pos, limit, types],
     });
     return batchOf(res.rows);

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { batchOf, batchReadSql, EventStore } from '../../services/eventstore/store.ts';
+import { comparePositions } from '../../services/eventstore/types.ts';
+import { createTestDatabase } from '../support/db.ts';
+import { appendLedger } from '../support/events.ts';
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let pool: pg.Pool;
+let store: EventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject('templateDb'));
+  pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  store = new EventStore(pool);
+  await Promise.all(Array.from({ length: 4 }, () => appendLedger(store, 5000, 500)));
+});
+
+afterAll(async () => {
+  await pool.end();
+  await db.drop();
+});
+
+const LOG_ROWS_READ = `SELECT coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0)), 0)::int AS n FROM pg_stat_xact_user_tables WHERE relname LIKE 'events%'`;
+
+/**
+ * Rows the statement made Postgres read from the log's tables: the difference of the backend's counts
+ * before and after it, in one transaction (they hold what earlier transactions left unflushed too).
+ */
+async function rowsReadBy(sql: string): Promise<{ rows: Record<string, unknown>[]; read: number }> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const before = (await client.query(LOG_ROWS_READ)).rows[0].n as number;
+    const res = await client.query(sql);
+    const after = (await client.query(LOG_ROWS_READ)).rows[0].n as number;
+    await client.query('ROLLBACK');
+    return { rows: res.rows, read: after - before };
+  } finally {
+    client.release();
+  }
+}
+
+describe('a batch of the log (log_batch)', () => {
+  it('walks the log in order and stops at the limit, however far behind the reader is', async () => {
+    const total = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
+    expect(total).toBeGreaterThan(20_000);
+    const { rows, read } = await rowsReadBy(batchReadSql(`(SELECT '0'::xid8 AS xid, 0::bigint AS pos)`, '1000', `ARRAY['CreditsGranted', 'CreditsDebited']`));
+    const batch = batchOf(rows);
+    expect(batch.events).toHaveLength(1000);
+    for (let i = 1; i < batch.events.length; i++) {
+      const [a, b] = [batch.events[i - 1], batch.events[i]];
+      expect(comparePositions({ xid: a.transactionId, pos: a.globalPosition }, { xid: b.transactionId, pos: b.globalPosition })).toBeLessThan(0);
+    }
+    // The batch and the head: not every event after the reader's position, sorted to keep a thousand.
+    expect(read).toBeLessThan(1_200);
+  });
+
+  it('reads the same events in pages as in one read', async () => {
+    const types = `ARRAY['OrganizationCreated', 'CreditsGranted', 'CreditsDebited']`;
+    const whole = batchOf((await pool.query(batchReadSql(`(SELECT '0'::xid8 AS xid, 0::bigint AS pos)`, '100000', types))).rows);
+    const paged: string[] = [];
+    let at = { xid: '0', pos: 0 };
+    for (;;) {
+      const batch = await store.readBatch(at, 777, ['OrganizationCreated', 'CreditsGranted', 'CreditsDebited']);
+      paged.push(...batch.events.map((e) => e.eventId));
+      const last = batch.events.at(-1);
+      if (!last) break;
+      at = { xid: last.transactionId, pos: last.globalPosition };
+    }
+    expect(paged).toEqual(whole.events.map((e) => e.eventId));
+    expect(whole.head).toEqual({ xid: whole.events.at(-1)!.transactionId, pos: whole.events.at(-1)!.globalPosition });
+  });
+});
