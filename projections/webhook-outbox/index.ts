@@ -36,9 +36,10 @@ export const webhookOutboxProjection: Projection<Handled> = {
     const flush = async () => {
       if (messages.length === 0) return;
       await db.query(
+        // The payloads go as text and are parsed only for the messages an endpoint takes (most organizations have none).
         `INSERT INTO webhook_deliveries (endpoint_id, message_id, org_id, type, payload)
-         SELECT e.id, m.id, m.org_id, m.type, m.payload
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[]) WITH ORDINALITY AS m(org_id, id, type, payload, n)
+         SELECT e.id, m.id, m.org_id, m.type, m.payload::jsonb
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS m(org_id, id, type, payload, n)
            JOIN ${t('webhook_endpoints')} e ON e.org_id = m.org_id AND e.removed_at IS NULL AND m.type = ANY (e.events)
           ORDER BY m.n, e.id
          ON CONFLICT DO NOTHING`,
