@@ -1,10 +1,33 @@
-import type { Projection } from '../types.ts';
+import type pg from 'pg';
+import type { Projection, TableNames } from '../types.ts';
+import type { StoredEvent } from '../../services/eventstore/types.ts';
 import type { OrgEvent } from '../../services/orgs/events.ts';
 import type { SynthesisWritten } from '../../services/board/events.ts';
 import type { WebhookEndpointEvent } from '../../services/outbox/events.ts';
 import { MESSAGE_SOURCES, messageOf } from './messages.ts';
 
 type Handled = WebhookEndpointEvent | Extract<OrgEvent | SynthesisWritten, { type: (typeof MESSAGE_SOURCES)[number] }>;
+
+/** From this many messages in a batch, it first asks which of their organizations have endpoints. */
+const ASK_FROM = 100;
+
+/**
+ * The organizations of a batch's messages that have an endpoint (null: a batch of few messages, which
+ * go to the join as they are). Most organizations have none: their messages are neither rendered nor
+ * sent. An endpoint added later in the batch adds its organization (the apply loop).
+ */
+async function subscribedOrgs(db: pg.PoolClient, t: TableNames, events: StoredEvent<Handled>[]): Promise<Set<string> | null> {
+  const orgs = new Set<string>();
+  let messages = 0;
+  for (const event of events) {
+    if (event.type === 'WebhookEndpointAdded' || event.type === 'WebhookEndpointRemoved') continue;
+    messages++;
+    orgs.add(event.data.orgId.toLowerCase());
+  }
+  if (messages < ASK_FROM) return null;
+  const res = await db.query(`SELECT DISTINCT org_id::text AS id FROM ${t('webhook_endpoints')} WHERE org_id = ANY($1::uuid[]) AND removed_at IS NULL`, [[...orgs]]);
+  return new Set(res.rows.map((r) => r.id as string));
+}
 
 /**
  * The outbox of outbound webhooks: endpoints (its own table), and for every event that becomes a
@@ -47,6 +70,7 @@ export const webhookOutboxProjection: Projection<Handled> = {
       );
       messages = [];
     };
+    const subscribed = await subscribedOrgs(db, t, events);
     for (const event of events) {
       switch (event.type) {
         case 'WebhookEndpointAdded': {
@@ -56,6 +80,7 @@ export const webhookOutboxProjection: Projection<Handled> = {
             `INSERT INTO ${t('webhook_endpoints')} (id, org_id, url, events, created_at, position) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
             [d.endpointId, d.orgId, d.url, d.events, d.at, event.globalPosition],
           );
+          subscribed?.add(d.orgId.toLowerCase());
           break;
         }
         case 'WebhookEndpointRemoved':
@@ -67,6 +92,7 @@ export const webhookOutboxProjection: Projection<Handled> = {
           ]);
           break;
         default: {
+          if (subscribed && !subscribed.has(event.data.orgId.toLowerCase())) break;
           const msg = messageOf(event);
           if (!msg) break;
           const { orgId, ...body } = msg;
