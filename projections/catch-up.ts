@@ -19,8 +19,6 @@ export interface CatchUpOptions {
   settleMs?: number;
   /** Only the targets whose active version is live (not failed): the live catch-up's choice. */
   liveOnly?: boolean;
-  /** The targets' tables are a rebuild's fresh ones: their read models may write new rows by COPY (Projection.apply). */
-  fresh?: boolean;
   /** Stops early (for shutdown). */
   signal?: AbortSignal;
   /** Asked when caught up: true when a wake-up came meanwhile, served by one more loop here. */
@@ -82,13 +80,13 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
         for (const m of moved) {
           failing = m.locked;
           const events = partOf(batch.events, m.locked);
-          if (events.length > 0) await m.locked.projection.apply(preparedStatements(client), events, tableNames(m.locked.version), options.fresh ?? false);
+          if (events.length > 0) await m.locked.projection.apply(preparedStatements(client), events, tableNames(m.locked.version));
           m.applied = events.length;
         }
       } catch (err) {
         await client.query('ROLLBACK');
         release();
-        if (locked.length === 1) await failed(pool, failing!, partOf(batch.events, failing!), err, options.fresh ?? false);
+        if (locked.length === 1) await failed(pool, failing!, partOf(batch.events, failing!), err);
         // One by one: the one that fails records its failure; the others are not held back by it.
         for (const l of locked) total += await catchUp(pool, store, [l], { ...options, liveOnly: false, settleMs: 0, woken: undefined }).catch(() => 0);
         return total;
@@ -177,7 +175,7 @@ async function commitBatch(client: pg.PoolClient, locked: Locked[], to: LogPosit
 }
 
 /** A read model caught up alone failed on this batch: which event throws is found and recorded, and thrown. */
-async function failed(pool: pg.Pool, l: Locked, events: StoredEvent[], err: unknown, fresh: boolean): Promise<never> {
+async function failed(pool: pg.Pool, l: Locked, events: StoredEvent[], err: unknown): Promise<never> {
   const t = tableNames(l.version);
   const client = await pool.connect();
   let position = events[0]?.globalPosition ?? 0;
@@ -186,7 +184,7 @@ async function failed(pool: pg.Pool, l: Locked, events: StoredEvent[], err: unkn
     for (const event of events) {
       try {
         await client.query('SAVEPOINT one');
-        await l.projection.apply(preparedStatements(client), [event], t, fresh);
+        await l.projection.apply(preparedStatements(client), [event], t);
         await client.query('RELEASE SAVEPOINT one');
       } catch {
         position = event.globalPosition;

@@ -57,8 +57,7 @@ async function applyUntil(client: pg.PoolClient, store: EventStore, projection: 
     if (comparePositions(at, until) >= 0) return at;
     const batch = await store.readBatch(at, BATCH, projection.handles, client);
     const events = batch.events.filter((e) => comparePositions({ xid: e.transactionId, pos: e.globalPosition }, until) <= 0);
-    // Fresh tables, written by nothing else: as a rebuild writes them.
-    if (events.length > 0) await projection.apply(client, events, shadow, true);
+    if (events.length > 0) await projection.apply(client, events, shadow);
     const last = batch.events.at(-1);
     if (events.length < batch.events.length || batch.events.length < BATCH || !last) return until;
     at = { xid: last.transactionId, pos: last.globalPosition };

@@ -129,7 +129,6 @@ export async function rebuildMany(pool: pg.Pool, store: EventStore, list: readon
       catchUp(pool, store, targets, {
         batchSize: options.batchSize ?? 2000,
         settleMs: 0,
-        fresh: true,
         signal: options.signal,
         onBatch: (_n, position) => {
           void options.onProgress?.(Math.min(0.99, position.pos / head));

@@ -22,11 +22,10 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    */
   indexes?: (t: TableNames) => string;
   /**
-   * Writes the effect of a batch of events; runs in the transaction that moves the checkpoint. `fresh`:
-   * the tables are a rebuild's own (nothing reads them, nothing else writes them), so new rows may go
-   * by COPY (projections/rows.ts insertRows).
+   * Writes the effect of a batch of events; runs in the transaction that moves the checkpoint, so each
+   * event is applied once to each version (a row an event makes is the first of its key: insertRows).
    */
-  apply(db: pg.PoolClient, events: StoredEvent<E>[], t: TableNames, fresh?: boolean): Promise<void>;
+  apply(db: pg.PoolClient, events: StoredEvent<E>[], t: TableNames): Promise<void>;
 }
 
 export const tableNames =

@@ -201,7 +201,7 @@ export const lotsProjection: Projection<LedgerEvent> = {
   indexes: (t) => `
     CREATE INDEX IF NOT EXISTS ${t('credit_lots')}_expires_at_idx ON ${t('credit_lots')} (expires_at) WHERE remaining > reserved;
     CREATE INDEX IF NOT EXISTS ${t('credit_holds')}_expires_at_idx ON ${t('credit_holds')} (expires_at) WHERE status = 'open';`,
-  async apply(db, events, t, fresh = false) {
+  async apply(db, events, t) {
     const upcast = events.map((e) => upcastOrgEvent(e) as StoredEvent<LedgerEvent>);
     const orgs = await loadOpen(db, t, upcast);
     for (const event of upcast) {
@@ -225,8 +225,8 @@ export const lotsProjection: Projection<LedgerEvent> = {
         if (org.loaded.get(`hold:${row.id}`) !== holdState(hold)) holds.push(hold);
       }
     }
-    // Into a rebuild's fresh tables the rows the batch made go by COPY; those it read and changed are updated.
-    const made = <R extends { id: string }>(rows: R[], kind: string, org: (row: R) => OrgRows) => (fresh ? rows.filter((r) => !org(r).loaded.has(`${kind}:${r.id}`)) : []);
+    // The rows the batch made are the first of their key (insertRows: by COPY when many); those it read and changed are updated.
+    const made = <R extends { id: string }>(rows: R[], kind: string, org: (row: R) => OrgRows) => rows.filter((r) => !org(r).loaded.has(`${kind}:${r.id}`));
     const newLots = made(lots, 'lot', (l) => orgs.get(l.orgId)!);
     const newHolds = made(holds, 'hold', (h) => orgs.get(h.orgId)!);
     await insertRows(db, true, t('credit_lots'), LOT_COLUMNS, newLots);

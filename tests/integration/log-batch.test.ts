@@ -4,7 +4,7 @@ import pg from 'pg';
 import { batchOf, batchReadSql, EventStore } from '../../services/eventstore/store.ts';
 import { comparePositions } from '../../services/eventstore/types.ts';
 import { createTestDatabase } from '../support/db.ts';
-import { appendLedger } from '../support/events.ts';
+import { appendLedger, waitForWholeLog } from '../support/events.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: db.url, max: 4 });
   store = new EventStore(pool);
   await Promise.all(Array.from({ length: 4 }, () => appendLedger(store, 5000, 500)));
+  await waitForWholeLog(pool);
 });
 
 afterAll(async () => {

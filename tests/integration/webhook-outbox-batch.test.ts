@@ -8,6 +8,7 @@ import { webhookOutboxProjection } from '../../projections/webhook-outbox/index.
 import { EventStore } from '../../services/eventstore/store.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { createTestDatabase } from '../support/db.ts';
+import { waitForWholeLog } from '../support/events.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
@@ -41,10 +42,12 @@ describe('the webhook outbox, a batch of many messages at once', () => {
     const [a, b, none] = [randomUUID(), randomUUID(), randomUUID()];
     // One batch of 200 messages: A had an endpoint before them, B adds one after 20 of its own, the third never has one.
     await store.append(orgStreamId(a), [endpointAdded(a)], { expected: 'any' });
+    await waitForWholeLog(pool);
     await catchUp(pool, store, [{ projection: webhookOutboxProjection }], { settleMs: 0 });
     await store.append(orgStreamId(a), grants(a, 60), { expected: 'any' });
     await store.append(orgStreamId(none), grants(none, 60), { expected: 'any' });
     await store.append(orgStreamId(b), [...grants(b, 20), endpointAdded(b), ...grants(b, 60)], { expected: 'any' });
+    await waitForWholeLog(pool);
     const applied = await catchUp(pool, store, [{ projection: webhookOutboxProjection }], { settleMs: 0, batchSize: 1000 });
     expect(applied).toBe(201);
     const res = await pool.query(`SELECT org_id::text AS org, count(*)::int AS n FROM webhook_deliveries GROUP BY org_id`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../services/eventstore/store.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
+import { waitFor } from './processes.ts';
 
 /**
  * Appends an organization with `count` credit events (grants and debits) in batches: a quick large
@@ -39,4 +40,15 @@ export async function appendLedger(store: EventStore, count: number, batch = 100
     version += events.length;
   }
   return orgId;
+}
+
+/**
+ * Waits until every event of the log is below the oldest transaction still running in the cluster (its
+ * xmin, which another database's long transaction holds back too), so one read of the log sees all of it.
+ */
+export async function waitForWholeLog(pool: Pick<EventStore['pool'], 'query'>): Promise<void> {
+  await waitFor('the whole log to be visible to a catch-up', async () => {
+    const res = await pool.query(`SELECT coalesce(max(transaction_id) < pg_snapshot_xmin(pg_current_snapshot()), true) AS visible FROM events`);
+    return res.rows[0].visible as boolean;
+  });
 }
