@@ -231,7 +231,15 @@ export const lotsProjection: Projection<LedgerEvent> = {
     const newHolds = made(holds, 'hold', (h) => orgs.get(h.orgId)!);
     await insertRows(db, true, t('credit_lots'), LOT_COLUMNS, newLots);
     await insertRows(db, true, t('credit_holds'), HOLD_COLUMNS, newHolds);
-    await insertRows(db, false, t('credit_lots'), LOT_COLUMNS, without(lots, newLots), 'ON CONFLICT (id) DO UPDATE SET remaining = EXCLUDED.remaining, reserved = EXCLUDED.reserved, expired = EXCLUDED.expired');
+    const changed = without(lots, newLots);
+    // A lot that was read changes only in what is left, reserved and expired of it: three numbers a lot.
+    if (changed.length > 0) {
+      await db.query(
+        `UPDATE ${t('credit_lots')} l SET remaining = u.remaining, reserved = u.reserved, expired = u.expired
+           FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS u(id, remaining, reserved, expired) WHERE l.id = u.id`,
+        [changed.map((l) => l.id), changed.map((l) => l.remaining), changed.map((l) => l.reserved), changed.map((l) => l.expired)],
+      );
+    }
     await insertRows(db, false, t('credit_holds'), HOLD_COLUMNS, without(holds, newHolds), 'ON CONFLICT (id) DO UPDATE SET captured = EXCLUDED.captured, status = EXCLUDED.status, lots = EXCLUDED.lots, closed_at = EXCLUDED.closed_at');
   },
 };
