@@ -1,31 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { catchUp } from '../../projections/catch-up.ts';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
-import { ensureProjections } from '../../projections/projector.ts';
 import { rebuild } from '../../projections/rebuild.ts';
-import { EventStore } from '../../services/eventstore/store.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
-import { createTestDatabase } from '../support/db.ts';
 import { waitForWholeLog } from '../support/events.ts';
+import { storeDatabase } from '../support/store-db.ts';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let pool: pg.Pool;
-let store: EventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase(inject('templateDb'));
-  pool = new pg.Pool({ connectionString: db.url, max: 4 });
-  store = new EventStore(pool);
-  await ensureProjections(pool, [ledgerProjection]);
-});
-
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+const on = storeDatabase([ledgerProjection]);
 
 const at = new Date().toISOString();
 
@@ -40,8 +22,8 @@ function meteredOverTwoProjects(orgId: string, lotId: string, balance: number) {
 }
 
 async function ledgerRows(orgId: string) {
-  const usage = await pool.query(`SELECT id::text, credits_used::int AS credits FROM usage_records WHERE org_id = $1 ORDER BY position`, [orgId]);
-  const moves = await pool.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE org_id = $1`, [orgId]);
+  const usage = await on.pool.query(`SELECT id::text, credits_used::int AS credits FROM usage_records WHERE org_id = $1 ORDER BY position`, [orgId]);
+  const moves = await on.pool.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE org_id = $1`, [orgId]);
   return { usage: usage.rows, movements: moves.rows[0].n as number };
 }
 
@@ -55,18 +37,18 @@ describe('usage records of debits that share a usage id', () => {
         { type: 'CreditsGranted', data: { orgId, lotId, amount: 1000, source: 'purchase', priority: 10, expiresAt: null, kind: 'purchase', description: 'grant', key: null, balanceAfter: 1000, at } },
       ];
       for (let i = 0; i < batches; i++) events.push(...meteredOverTwoProjects(orgId, lotId, 1000 - 3 * i));
-      await store.append(orgStreamId(orgId), events, { expected: 'any' });
+      await on.store.append(orgStreamId(orgId), events, { expected: 'any' });
     }
-    await waitForWholeLog(pool);
+    await waitForWholeLog(on.pool);
     // 3 events, then 81 in one batch (its movements go by COPY).
-    expect(await catchUp(pool, store, [{ projection: ledgerProjection }], { settleMs: 0 })).toBe(84);
+    expect(await catchUp(on.pool, on.store, [{ projection: ledgerProjection }], { settleMs: 0 })).toBe(84);
     const live = { small: await ledgerRows(small), large: await ledgerRows(large) };
     expect(live.small.movements).toBe(3);
     expect(live.small.usage.map((u) => u.credits)).toEqual([2]);
     expect(live.large.movements).toBe(81);
     expect(live.large.usage).toHaveLength(40);
 
-    await rebuild(pool, store, ledgerProjection);
+    await rebuild(on.pool, on.store, ledgerProjection);
     expect({ small: await ledgerRows(small), large: await ledgerRows(large) }).toEqual(live);
   });
 });

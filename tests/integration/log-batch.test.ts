@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import pg from 'pg';
-import { batchOf, batchReadSql, EventStore } from '../../services/eventstore/store.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { batchOf, batchReadSql } from '../../services/eventstore/store.ts';
 import { comparePositions } from '../../services/eventstore/types.ts';
-import { createTestDatabase } from '../support/db.ts';
 import { appendLedger, waitForWholeLog } from '../support/events.ts';
+import { storeDatabase } from '../support/store-db.ts';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let pool: pg.Pool;
-let store: EventStore;
+const on = storeDatabase();
 
 beforeAll(async () => {
-  db = await createTestDatabase(inject('templateDb'));
-  pool = new pg.Pool({ connectionString: db.url, max: 4 });
-  store = new EventStore(pool);
-  await Promise.all(Array.from({ length: 4 }, () => appendLedger(store, 5000, 500)));
-  await waitForWholeLog(pool);
-});
-
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
+  await Promise.all(Array.from({ length: 4 }, () => appendLedger(on.store, 5000, 500)));
+  await waitForWholeLog(on.pool);
 });
 
 const LOG_ROWS_READ = `SELECT coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0)), 0)::int AS n FROM pg_stat_xact_user_tables WHERE relname LIKE 'events%'`;
@@ -30,7 +18,7 @@ const LOG_ROWS_READ = `SELECT coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(
  * before and after it, in one transaction (they hold what earlier transactions left unflushed too).
  */
 async function rowsReadBy(sql: string): Promise<{ rows: Record<string, unknown>[]; read: number }> {
-  const client = await pool.connect();
+  const client = await on.pool.connect();
   try {
     await client.query('BEGIN');
     const before = (await client.query(LOG_ROWS_READ)).rows[0].n as number;
@@ -45,7 +33,7 @@ async function rowsReadBy(sql: string): Promise<{ rows: Record<string, unknown>[
 
 describe('a batch of the log (log_batch)', () => {
   it('walks the log in order and stops at the limit, however far behind the reader is', async () => {
-    const total = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
+    const total = Number((await on.pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
     expect(total).toBeGreaterThan(20_000);
     const { rows, read } = await rowsReadBy(batchReadSql(`(SELECT '0'::xid8 AS xid, 0::bigint AS pos)`, '1000', `ARRAY['CreditsGranted', 'CreditsDebited']`));
     const batch = batchOf(rows);
@@ -60,11 +48,11 @@ describe('a batch of the log (log_batch)', () => {
 
   it('reads the same events in pages as in one read', async () => {
     const types = `ARRAY['OrganizationCreated', 'CreditsGranted', 'CreditsDebited']`;
-    const whole = batchOf((await pool.query(batchReadSql(`(SELECT '0'::xid8 AS xid, 0::bigint AS pos)`, '100000', types))).rows);
+    const whole = batchOf((await on.pool.query(batchReadSql(`(SELECT '0'::xid8 AS xid, 0::bigint AS pos)`, '100000', types))).rows);
     const paged: string[] = [];
     let at = { xid: '0', pos: 0 };
     for (;;) {
-      const batch = await store.readBatch(at, 777, ['OrganizationCreated', 'CreditsGranted', 'CreditsDebited']);
+      const batch = await on.store.readBatch(at, 777, ['OrganizationCreated', 'CreditsGranted', 'CreditsDebited']);
       paged.push(...batch.events.map((e) => e.eventId));
       const last = batch.events.at(-1);
       if (!last) break;
