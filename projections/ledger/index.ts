@@ -62,7 +62,7 @@ export const ledgerProjection: Projection<CreditEvent> = {
       lots          jsonb
     );
     CREATE TABLE ${t('usage_records')} (
-      id           uuid PRIMARY KEY,
+      id           uuid NOT NULL,
       org_id       uuid NOT NULL,
       user_id      uuid,
       credits_used bigint NOT NULL,
@@ -73,11 +73,14 @@ export const ledgerProjection: Projection<CreditEvent> = {
   // The names CREATE INDEX ON … (org_id, position DESC) gave them before. The movements' primary key too
   // is made after a rebuild's load: kept up row by row, a random uuid's index cost the COPY three times the
   // rows' own writing (150,000 movements: 4.4 s with it, 1.2 s without, 0.7 s to build it after). Live
-  // tables have it from the rebuild that made them, and refuse an event's row written twice. A usage
-  // record's key is its usage id, which the debits of one metered batch over several projects share: its
-  // table has its key from the start, and the first debit of a usage id makes its record, live or rebuilt.
+  // tables have them from the rebuild that made them; a movement written twice is refused. A usage
+  // record's key is its usage id, which the debits of one metered batch over several projects share: the
+  // first debit of a usage id makes its record (ON CONFLICT DO NOTHING keeps it in a live table; in a
+  // rebuild's, which has no key yet, a later one split from it by a batch's end is removed before the key is made).
   indexes: (t) => `
     ${primaryKey(t('credit_transactions'), 'id')}
+    DELETE FROM ${t('usage_records')} a USING ${t('usage_records')} b WHERE a.id = b.id AND a.position > b.position;
+    ${primaryKey(t('usage_records'), 'id')}
     CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_org_id_position_idx ON ${t('credit_transactions')} (org_id, position DESC);
     CREATE INDEX IF NOT EXISTS ${t('usage_records')}_org_id_position_idx ON ${t('usage_records')} (org_id, position DESC);`,
   async apply(db, events, t) {
@@ -107,6 +110,6 @@ export const ledgerProjection: Projection<CreditEvent> = {
       const d = event.data;
       if (!usage.has(d.usageId)) usage.set(d.usageId, { id: d.usageId, org_id: d.orgId, user_id: d.userId, credits_used: d.amount, description: d.description, created_at: d.at, position: event.globalPosition });
     }
-    await insertRows(db, false, t('usage_records'), USAGE_COLUMNS, [...usage.values()], 'ON CONFLICT (id) DO NOTHING');
+    await insertRows(db, false, t('usage_records'), USAGE_COLUMNS, [...usage.values()], 'ON CONFLICT DO NOTHING');
   },
 };

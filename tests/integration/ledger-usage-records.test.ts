@@ -31,23 +31,30 @@ describe('usage records of debits that share a usage id', () => {
   it('keep the first debit of each usage id, live in small and large batches, and the same when rebuilt', async () => {
     const small = randomUUID();
     const large = randomUUID();
-    for (const [orgId, batches] of [[small, 1], [large, 40]] as const) {
+    const append = async (orgId: string, batches: number) => {
       const lotId = randomUUID();
       const events: { type: string; data: Record<string, unknown> }[] = [
         { type: 'CreditsGranted', data: { orgId, lotId, amount: 1000, source: 'purchase', priority: 10, expiresAt: null, kind: 'purchase', description: 'grant', key: null, balanceAfter: 1000, at } },
       ];
       for (let i = 0; i < batches; i++) events.push(...meteredOverTwoProjects(orgId, lotId, 1000 - 3 * i));
       await on.store.append(orgStreamId(orgId), events, { expected: 'any' });
-    }
-    await waitForWholeLog(on.pool);
-    // 3 events, then 81 in one batch (its movements go by COPY).
-    expect(await catchUp(on.pool, on.store, [{ projection: ledgerProjection }], { settleMs: 0 })).toBe(84);
+      await waitForWholeLog(on.pool);
+    };
+    // 3 events in batches of 2: the two debits of one usage id in two batches.
+    await append(small, 1);
+    expect(await catchUp(on.pool, on.store, [{ projection: ledgerProjection }], { settleMs: 0, batchSize: 2 })).toBe(3);
+    // 81 in one batch: its movements go by COPY.
+    await append(large, 40);
+    expect(await catchUp(on.pool, on.store, [{ projection: ledgerProjection }], { settleMs: 0 })).toBe(81);
     const live = { small: await ledgerRows(small), large: await ledgerRows(large) };
     expect(live.small.movements).toBe(3);
     expect(live.small.usage.map((u) => u.credits)).toEqual([2]);
     expect(live.large.movements).toBe(81);
     expect(live.large.usage).toHaveLength(40);
 
+    // Rebuilt in batches of 3: debits of one usage id split by a batch's end, into a table without its key yet.
+    await rebuild(on.pool, on.store, ledgerProjection, { batchSize: 3 });
+    expect({ small: await ledgerRows(small), large: await ledgerRows(large) }).toEqual(live);
     await rebuild(on.pool, on.store, ledgerProjection);
     expect({ small: await ledgerRows(small), large: await ledgerRows(large) }).toEqual(live);
   });
