@@ -6,28 +6,29 @@ import { from as copyFrom } from 'pg-copy-streams';
 /** A table's columns as a batch writes them, in order: name, SQL type, and the row's property when it is named otherwise. */
 export type Columns = readonly (readonly [name: string, type: string, key?: string])[];
 
-/** From this many rows, rows that are each the first of their key go by COPY; below it one INSERT is as quick, and a round trip shorter. */
+/** From this many rows, rows that are each the first of their key (insertRows without a conflict clause) go by COPY; below it one INSERT is as quick, and a round trip shorter. */
 export const COPY_FROM = 50;
 
 /**
- * Writes rows to one of a read model's tables in one statement. `firstOfKey`: no row's key is in the
- * table yet (a row made by an event, which is applied once: the batch's checkpoint moves with it; or
- * any row of a rebuild's fresh tables, whose unique indexes come after the load). From COPY_FROM rows
- * those go by COPY, which Postgres takes without parsing a JSON document and without a conflict check
- * per row (a key seen before fails the batch), and below it by a plain INSERT. Otherwise by INSERT …
- * SELECT from the rows as one jsonb parameter, with `conflict` (e.g. `ON CONFLICT (id) DO UPDATE …`).
+ * Writes rows to one of a read model's tables in one statement. Without `conflict`, no row's key is in
+ * the table yet (a row made by an event, which is applied once: the batch's checkpoint moves with it;
+ * or any row of a rebuild's fresh tables, whose unique indexes come after the load): from COPY_FROM
+ * rows they go by COPY, which Postgres takes without parsing a JSON document and without a conflict
+ * check per row (a key seen before fails the batch), and below it by a plain INSERT. Rows that may be
+ * there already go by INSERT … SELECT from the rows as one jsonb parameter, with `conflict` (e.g.
+ * `ON CONFLICT (id) DO UPDATE …`).
  */
-export async function insertRows(db: pg.PoolClient, firstOfKey: boolean, table: string, columns: Columns, rows: readonly object[], conflict = ''): Promise<void> {
+export async function insertRows(db: pg.PoolClient, table: string, columns: Columns, rows: readonly object[], conflict = ''): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map(([name]) => name);
   const keys = columns.map(([name, , key]) => key ?? name);
-  if (firstOfKey && rows.length >= COPY_FROM) {
+  if (!conflict && rows.length >= COPY_FROM) {
     await copyRows(db, table, names, keys, rows);
     return;
   }
   await db.query(
     `INSERT INTO ${table} (${names.join(', ')}) SELECT ${keys.map((k) => `"${k}"`).join(', ')}
-       FROM jsonb_to_recordset($1::jsonb) AS r(${columns.map(([name, type, key]) => `"${key ?? name}" ${type}`).join(', ')}) ${firstOfKey ? '' : conflict}`,
+       FROM jsonb_to_recordset($1::jsonb) AS r(${columns.map(([name, type, key]) => `"${key ?? name}" ${type}`).join(', ')}) ${conflict}`,
     [JSON.stringify(rows)],
   );
 }

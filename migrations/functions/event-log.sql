@@ -114,7 +114,7 @@ SELECT refresh_event_log();
 SELECT ensure_event_partitions(3);
 
 -- A batch of the log for a catch-up (projections/catch-up.ts, services/eventstore/store.ts readBatch):
--- the events of p_types after (p_xid, p_pos), at most p_limit, in the order safe for read models (none
+-- the events of p_types (null: every type) after (p_xid, p_pos), at most p_limit, in the order safe for read models (none
 -- at or above the oldest running transaction), with the furthest position it is safe to move a
 -- checkpoint to when the batch is not full (the head, read in the same snapshot, on every row and on
 -- one row of its own when the batch is empty). The planner cannot tell how many events lie after a
@@ -130,7 +130,7 @@ LANGUAGE sql STABLE SET enable_sort = off SET jit = off AS $$
   batch AS (
     SELECT e.global_position, e.transaction_id, e.stream_id, e.stream_position, e.event_id, e.type, e.data, e.metadata, e.created_at
       FROM event_log e, bound
-     WHERE (e.transaction_id, e.global_position) > (p_xid, p_pos) AND e.transaction_id < bound.xmin AND e.type = ANY(p_types)
+     WHERE (e.transaction_id, e.global_position) > (p_xid, p_pos) AND e.transaction_id < bound.xmin AND (p_types IS NULL OR e.type = ANY(p_types))
      ORDER BY e.transaction_id, e.global_position LIMIT p_limit),
   head AS (
     SELECT e.transaction_id::text AS xid, e.global_position AS pos FROM event_log e, bound

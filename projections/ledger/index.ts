@@ -102,13 +102,13 @@ export const ledgerProjection: Projection<CreditEvent> = {
       };
     });
     // Each row is an event's, applied once (its batch moves the checkpoint): the first of its key.
-    await insertRows(db, true, t('credit_transactions'), TRANSACTION_COLUMNS, transactions);
+    await insertRows(db, t('credit_transactions'), TRANSACTION_COLUMNS, transactions);
     // One record per debit: the debits of a metered batch over several projects share its usage id.
     const usage = events.flatMap((event) => {
       if (event.type !== 'CreditsDebited') return [];
       const d = event.data;
       return [{ id: event.eventId, org_id: d.orgId, user_id: d.userId, credits_used: d.amount, description: d.description, created_at: d.at, position: event.globalPosition }];
     });
-    await insertRows(db, true, t('usage_records'), USAGE_COLUMNS, usage);
+    await insertRows(db, t('usage_records'), USAGE_COLUMNS, usage);
   },
 };

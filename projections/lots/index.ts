@@ -154,11 +154,13 @@ const HOLD_COLUMNS = [
   ['id', 'uuid'], ['org_id', 'uuid', 'orgId'], ['credits', 'bigint'], ['captured', 'bigint'], ['status', 'text'], ['expires_at', 'timestamptz', 'expiresAt'],
   ['description', 'text'], ['lots', 'jsonb'], ['placed_at', 'timestamptz', 'placedAt'], ['closed_at', 'timestamptz', 'closedAt'], ['position', 'bigint'],
 ] as const;
-const without = <R>(rows: R[], some: R[]) => {
-  if (some.length === 0) return rows;
-  const skip = new Set(some);
-  return rows.filter((r) => !skip.has(r));
-};
+/** A batch's rows split by where they came from: those it made (new), and those it read and changed. */
+function byOrigin<R extends { id: string; orgId: string }>(rows: R[], kind: 'lot' | 'hold', orgs: Map<string, OrgRows>): [made: R[], read: R[]] {
+  const made: R[] = [];
+  const read: R[] = [];
+  for (const row of rows) (orgs.get(row.orgId)!.loaded.has(`${kind}:${row.id}`) ? read : made).push(row);
+  return [made, read];
+}
 
 /** Every lot with what is left, reserved and expired of it, and every hold with how it closed: for the expiry sweep and the admin views. */
 export const lotsProjection: Projection<LedgerEvent> = {
@@ -226,20 +228,18 @@ export const lotsProjection: Projection<LedgerEvent> = {
       }
     }
     // The rows the batch made are the first of their key (insertRows: by COPY when many); those it read and changed are updated.
-    const made = <R extends { id: string }>(rows: R[], kind: string, org: (row: R) => OrgRows) => rows.filter((r) => !org(r).loaded.has(`${kind}:${r.id}`));
-    const newLots = made(lots, 'lot', (l) => orgs.get(l.orgId)!);
-    const newHolds = made(holds, 'hold', (h) => orgs.get(h.orgId)!);
-    await insertRows(db, true, t('credit_lots'), LOT_COLUMNS, newLots);
-    await insertRows(db, true, t('credit_holds'), HOLD_COLUMNS, newHolds);
-    const changed = without(lots, newLots);
+    const [newLots, changedLots] = byOrigin(lots, 'lot', orgs);
+    const [newHolds, changedHolds] = byOrigin(holds, 'hold', orgs);
+    await insertRows(db, t('credit_lots'), LOT_COLUMNS, newLots);
+    await insertRows(db, t('credit_holds'), HOLD_COLUMNS, newHolds);
     // A lot that was read changes only in what is left, reserved and expired of it: three numbers a lot.
-    if (changed.length > 0) {
+    if (changedLots.length > 0) {
       await db.query(
         `UPDATE ${t('credit_lots')} l SET remaining = u.remaining, reserved = u.reserved, expired = u.expired
            FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS u(id, remaining, reserved, expired) WHERE l.id = u.id`,
-        [changed.map((l) => l.id), changed.map((l) => l.remaining), changed.map((l) => l.reserved), changed.map((l) => l.expired)],
+        [changedLots.map((l) => l.id), changedLots.map((l) => l.remaining), changedLots.map((l) => l.reserved), changedLots.map((l) => l.expired)],
       );
     }
-    await insertRows(db, false, t('credit_holds'), HOLD_COLUMNS, without(holds, newHolds), 'ON CONFLICT (id) DO UPDATE SET captured = EXCLUDED.captured, status = EXCLUDED.status, lots = EXCLUDED.lots, closed_at = EXCLUDED.closed_at');
+    await insertRows(db, t('credit_holds'), HOLD_COLUMNS, changedHolds, 'ON CONFLICT (id) DO UPDATE SET captured = EXCLUDED.captured, status = EXCLUDED.status, lots = EXCLUDED.lots, closed_at = EXCLUDED.closed_at');
   },
 };

@@ -153,7 +153,7 @@ export interface LogBatch {
 
 /**
  * The statement reading a batch of the log (log_batch, migrations/functions/event-log.sql): the events
- * of `types` (a text[] expression) after the position `after` gives (a FROM item of one row with the
+ * of `types` (a text[] expression; null: every type) after the position `after` gives (a FROM item of one row with the
  * columns xid and pos: values, or a subquery), at most `limit`, in the order safe for projections,
  * with the furthest position it is safe to move a checkpoint to when the batch is not full (read in
  * the same snapshot, so nothing between the two can be skipped). The events come as rows (each decoded
@@ -420,25 +420,17 @@ export class EventStore {
   /**
    * Reads the whole log after `after` in an order that is safe for projections: a transaction
    * that took a lower position but commits later is never skipped, because nothing at or above
-   * the oldest running transaction is handed out yet.
+   * the oldest running transaction is handed out yet (readBatch of every type).
    */
   async readAll(after: LogPosition, limit: number, client?: Queryable): Promise<StoredEvent[]> {
-    const res = await (client ?? this.pool).query(
-      `SELECT ${EVENT_COLUMNS} FROM event_log
-        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY event_log.transaction_id, event_log.global_position
-        LIMIT $3`,
-      [after.xid, after.pos, limit],
-    );
-    return res.rows.map(toStoredEvent);
+    return (await this.readBatch(after, limit, null, client)).events;
   }
 
   /**
-   * Like readAll, but only events of the given types, and with the furthest position it is safe to
-   * move a checkpoint to when the batch is not full (batchReadSql).
+   * The log after `after`, only events of the given types (null: every type), and with the furthest
+   * position it is safe to move a checkpoint to when the batch is not full (batchReadSql).
    */
-  async readBatch(after: LogPosition, limit: number, types: readonly string[], client?: Queryable): Promise<LogBatch> {
+  async readBatch(after: LogPosition, limit: number, types: readonly string[] | null, client?: Queryable): Promise<LogBatch> {
     const res = await (client ?? this.pool).query({
       name: 'es-read-batch',
       text: batchReadSql('(SELECT $1::xid8 AS xid, $2::bigint AS pos)', '$3', '$4::text[]'),
