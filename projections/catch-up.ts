@@ -50,6 +50,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   const settleUntil = Date.now() + (options.settleMs ?? 1000);
   const types = [...new Set(targets.flatMap((t) => t.projection.handles))];
   let total = 0;
+  let ahead: Ahead | null = null;
   for (;;) {
     if (options.signal?.aborted) return total;
     const client = await pool.connect();
@@ -62,7 +63,8 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     let moved: { locked: Locked; applied: number }[] = [];
     let reached: LogPosition | null = null;
     try {
-      const { locked, batch } = await beginBatch(client, targets, options.liveOnly ?? false, batchSize, types);
+      const { locked, batch } = await beginBatch(client, targets, options.liveOnly ?? false, batchSize, types, ahead);
+      ahead = null;
       if (locked.length === 0) {
         await client.query('COMMIT');
         if (!options.liveOnly) throw new Error(`no checkpoint for read model ${targets.map((t) => `${t.projection.name} v${t.version ?? 'active'}`).join(', ')}`);
@@ -74,6 +76,9 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
       // A batch that is not full has seen every relevant event up to the safe head: move there.
       const to = read < batchSize && batch.head && comparePositions(batch.head, from) > 0 ? batch.head : last ? { xid: last.transactionId, pos: last.globalPosition } : from;
       reached = to;
+      // A full batch has more behind it: the next one is read now, on another connection, while this
+      // process applies this one and Postgres writes it (used if the checkpoints are still at `to` then).
+      if (read === batchSize) ahead = { after: to, batch: store.readBatch(to, batchSize, types).catch(() => null) };
       moved = locked.filter((l) => comparePositions(to, l.from) > 0).map((l) => ({ locked: l, applied: 0 }));
       let failing: Locked | null = null;
       try {
@@ -98,6 +103,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
         // Moved meanwhile by a catch-up that did not hold the lock (none should): read again.
         await client.query('ROLLBACK');
         release();
+        ahead = null;
         continue;
       }
     } catch (err) {
@@ -135,25 +141,49 @@ const MOVED_MEANWHILE = '40001';
 const texts = (values: string[]) => `ARRAY[${values.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
 const ints = (values: (number | null)[], type = 'int') => `ARRAY[${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}]::${type}[]`;
 
+/** The next batch, read ahead of its transaction from where the last one ended (null if the read failed). */
+interface Ahead {
+  after: LogPosition;
+  batch: Promise<LogBatch | null>;
+}
+
 /**
  * Opens the batch's transaction, takes the targets' batch locks, reads where each stands and reads the
- * log's next batch after the furthest behind of them, in one round trip. projection_batch_start
+ * log's next batch after the furthest behind of them, in one round trip. With a batch read ahead, the
+ * log is read here only when the furthest behind is not where that read started (moved meanwhile): a
+ * read from an earlier snapshot is as safe, since log_batch returns only events no open transaction
+ * can still put before them. projection_batch_start
  * (migrations/functions/projections.sql) takes the locks in name order, then reads the checkpoints;
  * the read after it is a statement of its own, so its snapshot too is taken once the locks were
  * granted, and it reads the checkpoints (projection_batch_targets) as they are then. It reads the
  * events of every target's types (those of a target it did not lock are left by partOf).
  */
-async function beginBatch(client: pg.PoolClient, targets: readonly CatchUpTarget[], liveOnly: boolean, batchSize: number, types: string[]): Promise<{ locked: Locked[]; batch: LogBatch }> {
+async function beginBatch(
+  client: pg.PoolClient,
+  targets: readonly CatchUpTarget[],
+  liveOnly: boolean,
+  batchSize: number,
+  types: string[],
+  ahead: Ahead | null,
+): Promise<{ locked: Locked[]; batch: LogBatch }> {
   const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
   const start = `SELECT name, version, xid, pos FROM projection_batch_start(${args})`;
   const after = `(SELECT t.last_xid AS xid, t.last_pos AS pos FROM projection_batch_targets(${args}) t ORDER BY t.last_xid, t.last_pos LIMIT 1)`;
   const read = batchReadSql(after, String(Math.trunc(batchSize)), texts(types));
+  const lockedOf = (rows: Record<string, unknown>[]): Locked[] =>
+    rows.flatMap((r) => {
+      const projection = targets.find((t) => t.projection.name === r.name)?.projection;
+      return projection ? [{ projection, version: r.version as number, from: { xid: r.xid as string, pos: Number(r.pos) } }] : [];
+    });
+  if (ahead) {
+    const [results, batch] = await Promise.all([client.query(`${BEGIN_BATCH}; ${start}`) as unknown as Promise<pg.QueryResult[]>, ahead.batch]);
+    const locked = lockedOf(results.at(-1)!.rows);
+    const from = locked.map((l) => l.from).reduce<LogPosition | null>((a, b) => (a && comparePositions(a, b) <= 0 ? a : b), null);
+    if (batch && from && comparePositions(from, ahead.after) === 0) return { locked, batch };
+    return { locked, batch: batchOf((await client.query(read)).rows) };
+  }
   const results = (await client.query(`${BEGIN_BATCH}; ${start}; ${read}`)) as unknown as pg.QueryResult[];
-  const locked = results.at(-2)!.rows.flatMap((r) => {
-    const projection = targets.find((t) => t.projection.name === r.name)?.projection;
-    return projection ? [{ projection, version: r.version as number, from: { xid: r.xid as string, pos: Number(r.pos) } }] : [];
-  });
-  return { locked, batch: batchOf(results.at(-1)!.rows) };
+  return { locked: lockedOf(results.at(-2)!.rows), batch: batchOf(results.at(-1)!.rows) };
 }
 
 /**

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { insertRows } from '../rows.ts';
 import type { Projection, TableNames } from '../types.ts';
 import type { StoredEvent } from '../../services/eventstore/types.ts';
-import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type Ledger, type LedgerEvent, type Lot, type Take } from '../../services/credits/events.ts';
+import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type LedgerEvent, type Lot, type Take } from '../../services/credits/events.ts';
+import type { Hold } from '../../services/credits/lots.ts';
 
 interface LotRow extends Lot {
   orgId: string;
@@ -26,7 +27,9 @@ interface HoldRow {
 
 /** One organization's open lots and holds as this batch changes them, and every row it touched. */
 interface OrgRows {
-  ledger: Ledger;
+  /** The open lots (in grant order) and holds the batch read or made, as the ledger's fold leaves them. */
+  open: Map<string, Lot>;
+  openHolds: Map<string, Hold>;
   lots: Map<string, LotRow>;
   holds: Map<string, HoldRow>;
   /** Each loaded row as it was read, so only the rows the batch changed are written back. */
@@ -66,7 +69,7 @@ function needsOf(events: StoredEvent<LedgerEvent>[]): Map<string, Needs> {
  */
 async function loadOpen(db: pg.PoolClient, t: TableNames, events: StoredEvent<LedgerEvent>[]): Promise<Map<string, OrgRows>> {
   const needs = needsOf(events);
-  const byOrg = new Map<string, OrgRows>([...needs.keys()].map((id) => [id, { ledger: { lots: [], holds: [] }, lots: new Map(), holds: new Map(), loaded: new Map() }]));
+  const byOrg = new Map<string, OrgRows>([...needs.keys()].map((id) => [id, { open: new Map(), openHolds: new Map(), lots: new Map(), holds: new Map(), loaded: new Map() }]));
   const allOrgs = [...needs].filter(([, n]) => n.all).map(([id]) => id);
   const holdIds = [...needs.values()].flatMap((n) => [...n.holds]);
   // A batch that names no hold (grants, debits outside holds) reads none, and one that names no lot either (grants) reads nothing.
@@ -81,7 +84,7 @@ async function loadOpen(db: pg.PoolClient, t: TableNames, events: StoredEvent<Le
     const org = byOrg.get(hold.orgId)!;
     org.holds.set(hold.id, hold);
     org.loaded.set(`hold:${hold.id}`, holdState(hold));
-    org.ledger.holds.push({ holdId: hold.id, credits: sum(hold.lots), expiresAt: hold.expiresAt, description: hold.description, lots: hold.lots });
+    org.openHolds.set(hold.id, { holdId: hold.id, credits: sum(hold.lots), expiresAt: hold.expiresAt, description: hold.description, lots: hold.lots });
     for (const take of hold.lots) needs.get(hold.orgId)!.lots.add(take.lotId);
   }
   const lotIds = [...needs.values()].flatMap((n) => [...n.lots]);
@@ -96,9 +99,52 @@ async function loadOpen(db: pg.PoolClient, t: TableNames, events: StoredEvent<Le
     const org = byOrg.get(lot.orgId)!;
     org.lots.set(lot.id, lot);
     org.loaded.set(`lot:${lot.id}`, lotState(lot));
-    org.ledger.lots.push(lot);
+    org.open.set(lot.id, lot);
   }
   return byOrg;
+}
+
+/** The lots an event moves (null: every open lot, for a movement from before lots, spread in spending order). */
+function lotsMoved(event: LedgerEvent, hold: Hold | undefined): string[] | null {
+  const ids = (takes: Take[] | undefined) => (takes ? takes.map((t) => t.lotId) : null);
+  switch (event.type) {
+    case 'CreditsGranted':
+      return [];
+    case 'CreditsDebited':
+      return event.data.holdId ? (ids(event.data.lots) ?? []) : ids(event.data.lots);
+    case 'CreditsRevoked':
+      return ids(event.data.lots);
+    case 'CreditsExpired':
+      return [event.data.lotId];
+    case 'HoldPlaced':
+      return ids(event.data.lots);
+    case 'HoldReleased':
+    case 'HoldExpired':
+      return ids(hold?.lots) ?? [];
+  }
+}
+
+/**
+ * The ledger's fold (evolveLedger) applied to only what the event moves: its lots and its hold. Folded
+ * over every open lot of the batch instead, each event copied the whole list (a batch of a thousand
+ * grants and debits, half a million lot copies). Lots keep their grant order (the spending order's tie-break).
+ */
+function fold(org: OrgRows, event: LedgerEvent): void {
+  const holdId = 'holdId' in event.data ? event.data.holdId : undefined;
+  const hold = holdId ? org.openHolds.get(holdId) : undefined;
+  const moved = lotsMoved(event, hold);
+  const lots = moved === null ? [...org.open.values()] : [...new Set(moved)].flatMap((id) => org.open.get(id) ?? []);
+  const next = evolveLedger({ lots, holds: hold ? [hold] : [] }, event);
+  const after = new Map(next.lots.map((l) => [l.id, l]));
+  for (const lot of lots) {
+    const changed = after.get(lot.id);
+    if (changed) org.open.set(lot.id, changed);
+    else org.open.delete(lot.id);
+    after.delete(lot.id);
+  }
+  for (const lot of after.values()) org.open.set(lot.id, lot);
+  if (hold) org.openHolds.delete(hold.holdId);
+  for (const h of next.holds) org.openHolds.set(h.holdId, h);
 }
 
 /** The rows an event changes beside the ledger's own fold (what expired, how a hold closed). */
@@ -106,7 +152,8 @@ function record(org: OrgRows, event: LedgerEvent, position: number): void {
   const d = event.data;
   switch (event.type) {
     case 'CreditsGranted':
-      org.lots.set(event.data.lotId, { ...org.ledger.lots.at(-1)!, orgId: d.orgId, expired: 0, position });
+      // Assigned, not spread: V8 spreads an object into a literal that adds properties at ~8 µs each (67,000 grants: 0.5 s).
+      org.lots.set(event.data.lotId, Object.assign({ orgId: d.orgId, expired: 0, position }, org.open.get(event.data.lotId)!));
       return;
     case 'CreditsExpired': {
       const lot = org.lots.get(event.data.lotId);
@@ -208,7 +255,7 @@ export const lotsProjection: Projection<LedgerEvent> = {
     const orgs = await loadOpen(db, t, upcast);
     for (const event of upcast) {
       const org = orgs.get(event.data.orgId)!;
-      org.ledger = evolveLedger(org.ledger, event);
+      fold(org, event);
       record(org, event, event.globalPosition);
     }
     const lots: LotRow[] = [];
@@ -216,14 +263,13 @@ export const lotsProjection: Projection<LedgerEvent> = {
     // Only what the batch changed is written: an organization with thousands of open lots whose
     // debits touch one or two of them rewrote every one of them on every batch.
     for (const org of orgs.values()) {
-      const open = new Map(org.ledger.lots.map((l) => [l.id, l]));
       for (const row of org.lots.values()) {
-        const lot = { ...row, remaining: open.get(row.id)?.remaining ?? 0, reserved: open.get(row.id)?.reserved ?? 0 };
+        const open = org.open.get(row.id);
+        const lot = { ...row, remaining: open?.remaining ?? 0, reserved: open?.reserved ?? 0 };
         if (org.loaded.get(`lot:${row.id}`) !== lotState(lot)) lots.push(lot);
       }
-      const current = new Map(org.ledger.holds.map((h) => [h.holdId, h]));
       for (const row of org.holds.values()) {
-        const hold = { ...row, lots: current.get(row.id)?.lots ?? [] };
+        const hold = { ...row, lots: org.openHolds.get(row.id)?.lots ?? [] };
         if (org.loaded.get(`hold:${row.id}`) !== holdState(hold)) holds.push(hold);
       }
     }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { catchUp } from '../../projections/catch-up.ts';
+import { ledgerProjection } from '../../projections/ledger/index.ts';
+import { lotsProjection } from '../../projections/lots/index.ts';
+import { appendLedger, waitForWholeLog } from '../support/events.ts';
+import { storeDatabase } from '../support/store-db.ts';
+
+const on = storeDatabase([ledgerProjection, lotsProjection]);
+const targets = [{ projection: ledgerProjection }, { projection: lotsProjection }];
+
+describe('a catch-up that reads the next batch ahead', () => {
+  it('applies every event once, alone and when catch-ups take turns and move the checkpoint under a batch read ahead', async () => {
+    const read = on.store.readBatch.bind(on.store);
+    let readAhead = 0;
+    on.store.readBatch = (...args) => {
+      readAhead++;
+      return read(...args);
+    };
+    const orgs: string[] = [];
+    try {
+      // Alone: each batch after the first was read ahead, while the one before it was applied.
+      orgs.push(...(await Promise.all(Array.from({ length: 2 }, () => appendLedger(on.store, 1500, 250)))));
+      await waitForWholeLog(on.pool);
+      expect(await catchUp(on.pool, on.store, targets, { batchSize: 100, settleMs: 0 })).toBe(2 * 2 * 1500);
+      // Three at once: each one's batch read ahead is mostly stale by its next turn.
+      orgs.push(...(await Promise.all(Array.from({ length: 2 }, () => appendLedger(on.store, 1500, 250)))));
+      await waitForWholeLog(on.pool);
+      const applied = await Promise.all(Array.from({ length: 3 }, () => catchUp(on.pool, on.store, targets, { batchSize: 100, settleMs: 0 })));
+      expect(applied.reduce((a, b) => a + b, 0)).toBe(2 * 2 * 1500);
+    } finally {
+      on.store.readBatch = read;
+    }
+    expect(readAhead).toBeGreaterThan(0);
+    // Each movement once (a second copy of one would have failed its batch on the key), and each
+    // organization's lots hold exactly its last balance (a debit applied twice would take from them twice).
+    const rows = await on.pool.query(
+      `SELECT o.id::text AS org,
+              (SELECT count(*)::int FROM credit_transactions t WHERE t.org_id = o.id) AS movements,
+              (SELECT coalesce(sum(remaining), 0)::int FROM credit_lots l WHERE l.org_id = o.id) AS remaining,
+              (SELECT balance_after::int FROM credit_transactions t WHERE t.org_id = o.id ORDER BY position DESC LIMIT 1) AS balance
+         FROM unnest($1::uuid[]) AS o(id)`,
+      [orgs],
+    );
+    for (const row of rows.rows) {
+      expect(row.movements).toBe(1500);
+      expect(row.remaining).toBe(row.balance);
+    }
+  });
+});
