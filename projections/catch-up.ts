@@ -24,6 +24,46 @@ export interface CatchUpOptions {
   /** Asked when caught up: true when a wake-up came meanwhile, served by one more loop here. */
   woken?: () => boolean;
   onBatch?: (applied: number, position: LogPosition) => void;
+  /**
+   * Reads the batches after the first (read ahead; sharedReads lets catch-ups side by side decode each
+   * batch once), with these types instead of the targets' own. Default: the store's readBatch.
+   */
+  reads?: { types: string[]; read: BatchRead };
+}
+
+/** Reads the log's next batch after a position (null when the read failed: read again under the locks). */
+export type BatchRead = (after: LogPosition, limit: number, types: readonly string[]) => Promise<LogBatch | null>;
+
+/**
+ * One read of each batch for `consumers` catch-ups that walk the log side by side in the same batches
+ * (a rebuild's groups, all from position zero, with the same types and batch size): the first to ask
+ * for a batch reads and decodes it, the others take it. One more than `ahead` batches in front of the
+ * slowest waits for it, so at most that many decoded batches are held (while more than one reads); a
+ * catch-up that ends leaves.
+ */
+export function sharedReads(store: EventStore, consumers: number, ahead = 4): { read: BatchRead; leave: () => void } {
+  const held = new Map<string, { batch: Promise<LogBatch | null>; takers: number }>();
+  const waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    for (const wake of waiting.splice(0)) wake();
+  };
+  const read: BatchRead = async (after, limit, types) => {
+    const key = `${after.xid}/${after.pos}`;
+    while (!held.has(key) && held.size >= ahead && consumers > 1) await new Promise<void>((resolve) => waiting.push(resolve));
+    let entry = held.get(key);
+    if (!entry) held.set(key, (entry = { batch: store.readBatch(after, limit, types).catch(() => null), takers: 0 }));
+    if (++entry.takers >= consumers) {
+      held.delete(key);
+      wakeAll();
+    }
+    return entry.batch;
+  };
+  // A batch the one that left took is still the others' to take; with one left, nothing waits.
+  const leave = () => {
+    consumers--;
+    wakeAll();
+  };
+  return { read, leave };
 }
 
 interface Locked {
@@ -48,7 +88,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonly CatchUpTarget[], options: CatchUpOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 1000;
   const settleUntil = Date.now() + (options.settleMs ?? 1000);
-  const types = [...new Set(targets.flatMap((t) => t.projection.handles))];
+  const types = options.reads?.types ?? [...new Set(targets.flatMap((t) => t.projection.handles))];
+  const readBatch: BatchRead = options.reads?.read ?? ((after, limit, of) => store.readBatch(after, limit, of).catch(() => null));
   let total = 0;
   let ahead: Ahead | null = null;
   for (;;) {
@@ -78,7 +119,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
       reached = to;
       // A full batch has more behind it: the next one is read now, on another connection, while this
       // process applies this one and Postgres writes it (used if the checkpoints are still at `to` then).
-      if (read === batchSize) ahead = { after: to, batch: store.readBatch(to, batchSize, types).catch(() => null) };
+      if (read === batchSize) ahead = { after: to, batch: readBatch(to, batchSize, types) };
       moved = locked.filter((l) => comparePositions(to, l.from) > 0).map((l) => ({ locked: l, applied: 0 }));
       let failing: Locked | null = null;
       try {

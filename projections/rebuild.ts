@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUp } from './catch-up.ts';
+import { catchUp, sharedReads } from './catch-up.ts';
 import { projections as allProjections } from './registry.ts';
 import { tableNames, type Projection } from './types.ts';
 
@@ -124,19 +124,25 @@ export async function rebuildMany(pool: pg.Pool, store: EventStore, list: readon
   const groups = Array.from({ length: parallel }, (_, g) => list.flatMap((projection, i) => (i % parallel === g ? [{ projection, version: versions[i] }] : [])));
   const errors: unknown[] = [];
   const broken = new Set<string>();
+  // The groups read every type any of them handles, so they walk the log in the same batches and decode each once.
+  const shared = sharedReads(store, parallel);
+  const reads = { types: [...new Set(list.flatMap((p) => p.handles))], read: shared.read };
   await Promise.all(
     groups.map((targets) =>
       catchUp(pool, store, targets, {
+        reads,
         batchSize: options.batchSize ?? 2000,
         settleMs: 0,
         signal: options.signal,
         onBatch: (_n, position) => {
           void options.onProgress?.(Math.min(0.99, position.pos / head));
         },
-      }).catch((err) => {
-        errors.push(err);
-        for (const t of targets) broken.add(t.projection.name);
-      }),
+      })
+        .catch((err) => {
+          errors.push(err);
+          for (const t of targets) broken.add(t.projection.name);
+        })
+        .finally(shared.leave),
     ),
   );
   if (options.signal?.aborted) return versions;
