@@ -3,6 +3,7 @@ import { batchOf, batchReadSql, type EventStore, type LogBatch } from '../servic
 import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
 import { preparedStatements } from '../services/platform/pool.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
+import type { BatchRead } from './shared-reads.ts';
 import { tableNames, type Projection } from './types.ts';
 
 const { escapeLiteral } = pg;
@@ -31,40 +32,6 @@ export interface CatchUpOptions {
   reads?: { types: string[]; read: BatchRead };
 }
 
-/** Reads the log's next batch after a position (null when the read failed: read again under the locks). */
-export type BatchRead = (after: LogPosition, limit: number, types: readonly string[]) => Promise<LogBatch | null>;
-
-/**
- * One read of each batch for `consumers` catch-ups that walk the log side by side in the same batches
- * (a rebuild's groups, all from position zero, with the same types and batch size): the first to ask
- * for a batch reads and decodes it, the others take it. One more than `ahead` batches in front of the
- * slowest waits for it, so at most that many decoded batches are held (while more than one reads); a
- * catch-up that ends leaves.
- */
-export function sharedReads(store: EventStore, consumers: number, ahead = 4): { read: BatchRead; leave: () => void } {
-  const held = new Map<string, { batch: Promise<LogBatch | null>; takers: number }>();
-  const waiting: (() => void)[] = [];
-  const wakeAll = () => {
-    for (const wake of waiting.splice(0)) wake();
-  };
-  const read: BatchRead = async (after, limit, types) => {
-    const key = `${after.xid}/${after.pos}`;
-    while (!held.has(key) && held.size >= ahead && consumers > 1) await new Promise<void>((resolve) => waiting.push(resolve));
-    let entry = held.get(key);
-    if (!entry) held.set(key, (entry = { batch: store.readBatch(after, limit, types).catch(() => null), takers: 0 }));
-    if (++entry.takers >= consumers) {
-      held.delete(key);
-      wakeAll();
-    }
-    return entry.batch;
-  };
-  // A batch the one that left took is still the others' to take; with one left, nothing waits.
-  const leave = () => {
-    consumers--;
-    wakeAll();
-  };
-  return { read, leave };
-}
 
 interface Locked {
   projection: Projection;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUp, sharedReads } from './catch-up.ts';
+import { catchUp } from './catch-up.ts';
+import { sharedReads } from './shared-reads.ts';
 import { projections as allProjections } from './registry.ts';
 import { tableNames, type Projection } from './types.ts';
 

@@ -1,0 +1,37 @@
+import type { EventStore, LogBatch } from '../services/eventstore/store.ts';
+import type { LogPosition } from '../services/eventstore/types.ts';
+
+/** Reads the log's next batch after a position (null when the read failed: read again under the locks). */
+export type BatchRead = (after: LogPosition, limit: number, types: readonly string[]) => Promise<LogBatch | null>;
+
+/**
+ * One read of each batch for `consumers` catch-ups that walk the log side by side in the same batches
+ * (a rebuild's groups, all from position zero, with the same types and batch size): the first to ask
+ * for a batch reads and decodes it, the others take it. One that would read a new batch while `ahead`
+ * are held waits until the slower ones take one, so at most that many decoded batches are held (while
+ * more than one reads). A catch-up that ends leaves (`leave`).
+ */
+export function sharedReads(store: EventStore, consumers: number, ahead = 4): { read: BatchRead; leave: () => void } {
+  const held = new Map<string, { batch: Promise<LogBatch | null>; takers: number }>();
+  const waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    for (const wake of waiting.splice(0)) wake();
+  };
+  const read: BatchRead = async (after, limit, types) => {
+    const key = `${after.xid}/${after.pos}`;
+    while (!held.has(key) && held.size >= ahead && consumers > 1) await new Promise<void>((resolve) => waiting.push(resolve));
+    let entry = held.get(key);
+    if (!entry) held.set(key, (entry = { batch: store.readBatch(after, limit, types).catch(() => null), takers: 0 }));
+    if (++entry.takers >= consumers) {
+      held.delete(key);
+      wakeAll();
+    }
+    return entry.batch;
+  };
+  // A batch the one that left took is still the others' to take; with one left, nothing waits.
+  const leave = () => {
+    consumers--;
+    wakeAll();
+  };
+  return { read, leave };
+}
