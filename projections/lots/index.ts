@@ -2,8 +2,7 @@ import type pg from 'pg';
 import { insertRows } from '../rows.ts';
 import type { Projection, TableNames } from '../types.ts';
 import type { StoredEvent } from '../../services/eventstore/types.ts';
-import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type LedgerEvent, type Lot, type Take } from '../../services/credits/events.ts';
-import type { Hold } from '../../services/credits/lots.ts';
+import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type Hold, type LedgerEvent, type Lot, type Take } from '../../services/credits/events.ts';
 
 interface LotRow extends Lot {
   orgId: string;
