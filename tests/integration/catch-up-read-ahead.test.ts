@@ -23,15 +23,25 @@ async function perOrg(orgs: string[]) {
   return res.rows as { org: string; movements: number; remaining: number; balance: number }[];
 }
 
+/** How many times the store read a batch of the log (the batches read ahead) while `run` ran. */
+async function logReads(run: () => Promise<void>): Promise<number> {
+  const read = on.store.readBatch.bind(on.store);
+  let reads = 0;
+  on.store.readBatch = (...args) => {
+    reads++;
+    return read(...args);
+  };
+  try {
+    await run();
+  } finally {
+    on.store.readBatch = read;
+  }
+  return reads;
+}
+
 describe('a catch-up that reads the next batch ahead', () => {
   it('applies every event once, alone and when catch-ups take turns and move the checkpoint under a batch read ahead', async () => {
-    const read = on.store.readBatch.bind(on.store);
-    let readAhead = 0;
-    on.store.readBatch = (...args) => {
-      readAhead++;
-      return read(...args);
-    };
-    try {
+    const readAhead = await logReads(async () => {
       // Alone: each batch after the first was read ahead, while the one before it was applied.
       orgs.push(...(await Promise.all(Array.from({ length: 2 }, () => appendLedger(on.store, 1500, 250)))));
       await waitForWholeLog(on.pool);
@@ -41,9 +51,7 @@ describe('a catch-up that reads the next batch ahead', () => {
       await waitForWholeLog(on.pool);
       const applied = await Promise.all(Array.from({ length: 3 }, () => catchUp(on.pool, on.store, targets, { batchSize: 100, settleMs: 0 })));
       expect(applied.reduce((a, b) => a + b, 0)).toBe(2 * 2 * 1500);
-    } finally {
-      on.store.readBatch = read;
-    }
+    });
     expect(readAhead).toBeGreaterThan(0);
     // Each movement once (a second copy of one would have failed its batch on the key), and each
     // organization's lots hold exactly its last balance (a debit applied twice would take from them twice).
@@ -56,17 +64,9 @@ describe('a catch-up that reads the next batch ahead', () => {
 
   it("decodes each batch once for a rebuild's groups side by side, and rebuilds the same tables", async () => {
     const live = await perOrg(orgs);
-    const read = on.store.readBatch.bind(on.store);
-    let reads = 0;
-    on.store.readBatch = (...args) => {
-      reads++;
-      return read(...args);
-    };
-    try {
+    const reads = await logReads(async () => {
       await rebuildMany(on.pool, on.store, [ledgerProjection, lotsProjection], { batchSize: 500, parallel: 2 });
-    } finally {
-      on.store.readBatch = read;
-    }
+    });
     // 6,000 credit events in batches of 500: each group reads the first under its locks, then the 11
     // others and the (empty) one after the last ahead; read by each group alone, that is 24 reads.
     expect(reads).toBeGreaterThanOrEqual(11);
