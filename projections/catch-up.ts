@@ -32,7 +32,6 @@ export interface CatchUpOptions {
   reads?: { types: string[]; read: BatchRead };
 }
 
-
 interface Locked {
   projection: Projection;
   version: number;
