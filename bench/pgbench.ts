@@ -37,8 +37,8 @@ const REBUILD_BATCH = (() => {
   const n = REBUILD_BATCH_EVENTS;
   const org = "'6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'::uuid";
   return `BEGIN;
-INSERT INTO ref_credit_transactions SELECT gen_random_uuid(), ${org}, 'purchase', 2, 'bulk', g, now(), nextval('ref_position'), gen_random_uuid()::text, NULL, NULL FROM generate_series(1, ${n}) g;
-INSERT INTO ref_usage_records SELECT gen_random_uuid(), ${org}, NULL, 1, 'bulk', now(), nextval('ref_position') FROM generate_series(1, ${Math.round(n / 3)}) g;
+INSERT INTO ref_credit_transactions SELECT gen_random_uuid(), ${org}, 'purchase', 2, 'bulk', g, now(), g, gen_random_uuid()::text, NULL, NULL FROM generate_series(1, ${n}) g;
+INSERT INTO ref_usage_records SELECT gen_random_uuid(), ${org}, NULL, 1, 'bulk', now(), g FROM generate_series(1, ${Math.round(n / 3)}) g;
 INSERT INTO ref_credit_lots SELECT gen_random_uuid()::text, ${org}, 'purchase', 2, 1, 0, 0, 10, NULL, now(), 'bulk', NULL, g FROM generate_series(1, ${Math.round((2 * n) / 3)}) g;
 END;
 `;
@@ -58,14 +58,11 @@ CREATE TABLE ref_events (id bigserial PRIMARY KEY, data jsonb NOT NULL, created_
 CREATE TABLE ref_accounts (id int PRIMARY KEY, credits bigint NOT NULL);
 INSERT INTO ref_accounts SELECT g, 1000000000 FROM generate_series(1, 1000) g;
 DROP TABLE IF EXISTS ref_credit_transactions, ref_usage_records, ref_credit_lots;
-DROP SEQUENCE IF EXISTS ref_position;
--- The movements and usage records are keyed by their event's position, as the ledger read model's are.
-CREATE SEQUENCE ref_position;
-CREATE TABLE ref_credit_transactions (id uuid NOT NULL, org_id uuid NOT NULL, type text NOT NULL, amount bigint NOT NULL, description text NOT NULL,
-  balance_after bigint NOT NULL, created_at timestamptz NOT NULL, position bigint PRIMARY KEY, lot_id text, hold_id uuid, lots jsonb);
+CREATE TABLE ref_credit_transactions (id uuid PRIMARY KEY, org_id uuid NOT NULL, type text NOT NULL, amount bigint NOT NULL, description text NOT NULL,
+  balance_after bigint NOT NULL, created_at timestamptz NOT NULL, position bigint NOT NULL, lot_id text, hold_id uuid, lots jsonb);
 CREATE INDEX ON ref_credit_transactions (org_id, position DESC);
-CREATE TABLE ref_usage_records (id uuid NOT NULL, org_id uuid NOT NULL, user_id uuid, credits_used bigint NOT NULL, description text NOT NULL,
-  created_at timestamptz NOT NULL, position bigint PRIMARY KEY);
+CREATE TABLE ref_usage_records (id uuid PRIMARY KEY, org_id uuid NOT NULL, user_id uuid, credits_used bigint NOT NULL, description text NOT NULL,
+  created_at timestamptz NOT NULL, position bigint NOT NULL);
 CREATE INDEX ON ref_usage_records (org_id, position DESC);
 CREATE TABLE ref_credit_lots (id text PRIMARY KEY, org_id uuid NOT NULL, source text NOT NULL, amount bigint NOT NULL, remaining bigint NOT NULL,
   reserved bigint NOT NULL, expired bigint NOT NULL, priority integer NOT NULL, expires_at timestamptz, granted_at timestamptz NOT NULL,
