@@ -3,7 +3,7 @@ import { batchOf, batchReadSql, type EventStore, type LogBatch } from '../servic
 import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
 import { preparedStatements } from '../services/platform/pool.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
-import type { BatchRead } from './shared-reads.ts';
+import { sharedReads, type BatchRead } from './shared-reads.ts';
 import { tableNames, type Projection } from './types.ts';
 
 const { escapeLiteral } = pg;
@@ -55,7 +55,8 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   const batchSize = options.batchSize ?? 1000;
   const settleUntil = Date.now() + (options.settleMs ?? 1000);
   const types = options.reads?.types ?? [...new Set(targets.flatMap((t) => t.projection.handles))];
-  const readBatch: BatchRead = options.reads?.read ?? ((after, limit, of) => store.readBatch(after, limit, of).catch(() => null));
+  // Alone, a catch-up is the one reader of its batches.
+  const readBatch = options.reads?.read ?? sharedReads(store, 1).read;
   let total = 0;
   let ahead: Ahead | null = null;
   for (;;) {

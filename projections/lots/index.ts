@@ -103,23 +103,25 @@ async function loadOpen(db: pg.PoolClient, t: TableNames, events: StoredEvent<Le
   return byOrg;
 }
 
+/** The lots takes name (null: none given, a movement from before lots). */
+const takenLots = (takes: Take[] | undefined) => (takes ? takes.map((t) => t.lotId) : null);
+
 /** The lots an event moves (null: every open lot, for a movement from before lots, spread in spending order). */
 function lotsMoved(event: LedgerEvent, hold: Hold | undefined): string[] | null {
-  const ids = (takes: Take[] | undefined) => (takes ? takes.map((t) => t.lotId) : null);
   switch (event.type) {
     case 'CreditsGranted':
       return [];
     case 'CreditsDebited':
-      return event.data.holdId ? (ids(event.data.lots) ?? []) : ids(event.data.lots);
+      return event.data.holdId ? (takenLots(event.data.lots) ?? []) : takenLots(event.data.lots);
     case 'CreditsRevoked':
-      return ids(event.data.lots);
+      return takenLots(event.data.lots);
     case 'CreditsExpired':
       return [event.data.lotId];
     case 'HoldPlaced':
-      return ids(event.data.lots);
+      return takenLots(event.data.lots);
     case 'HoldReleased':
     case 'HoldExpired':
-      return ids(hold?.lots) ?? [];
+      return takenLots(hold?.lots) ?? [];
   }
 }
 
