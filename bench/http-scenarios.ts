@@ -35,7 +35,7 @@ export interface Measured extends LoadResult {
 /** One load run against the product, with what each process spent on it. */
 export async function measure(product: Product, spec: LoadSpec, onTick?: (text: string) => void): Promise<Measured> {
   const before = await counters(product);
-  const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids, ...(product.proxyPids ? { proxy: product.proxyPids } : {}) }).start();
+  const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids, ...(product.proxyPids ? { proxy: product.proxyPids } : {}) }, ['api', 'worker']).start();
   const ticker = setInterval(() => onTick?.('running'), 1000);
   const r = await runJson<LoadResult>('bench/loadgen.ts', spec).finally(() => clearInterval(ticker));
   const cores = { ...meter.stop(), load: r.cpu };

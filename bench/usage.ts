@@ -36,7 +36,7 @@ export async function usageScenarios(product: Product, pool: pg.Pool, admin: Cli
   const orgs = cookies.slice(0, USAGE_ORGS);
   const name = `usage ingestion, batches of 1,000, ${orgs.length} orgs, 8 clients, 10% repeats`;
   const line = progress(name);
-  const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids }).start();
+  const meter = new CpuMeter({ api: product.apiPids, worker: product.workerPids }, ['api', 'worker']).start();
   const ticker = setInterval(() => line.update('running'), 1000);
   const spec: UsageLoadSpec = { urls: product.urls, cookies: orgs, meter: METER, seconds, clients: 8, batch: 1000, repeatShare: 0.1 };
   const quoteSeconds = Math.max(1, Math.round(seconds / 2));
