@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { batchOf, batchReadSql, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
+import { batchOf, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
 import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
 import { preparedStatements } from '../services/platform/pool.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
@@ -162,8 +162,8 @@ interface Ahead {
  * read from an earlier snapshot is as safe, since log_batch returns only events no open transaction
  * can still put before them. projection_batch_start
  * (migrations/functions/projections.sql) takes the locks in name order, then reads the checkpoints;
- * the read after it is a statement of its own, so its snapshot too is taken once the locks were
- * granted, and it reads the checkpoints (projection_batch_targets) as they are then. It reads the
+ * the read after it (projection_batch_read) is a statement of its own, so its snapshot too is taken
+ * once the locks were granted, and it reads the checkpoints (projection_batch_targets) as they are then. It reads the
  * events of every target's types (those of a target it did not lock are left by partOf).
  */
 async function beginBatch(
@@ -176,8 +176,7 @@ async function beginBatch(
 ): Promise<{ locked: Locked[]; batch: LogBatch }> {
   const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
   const start = `SELECT name, version, xid, pos FROM projection_batch_start(${args})`;
-  const after = `(SELECT t.last_xid AS xid, t.last_pos AS pos FROM projection_batch_targets(${args}) t ORDER BY t.last_xid, t.last_pos LIMIT 1)`;
-  const read = batchReadSql(after, String(Math.trunc(batchSize)), texts(types));
+  const read = `SELECT * FROM projection_batch_read(${args}, ${Math.trunc(batchSize)}, ${texts(types)})`;
   const lockedOf = (rows: Record<string, unknown>[]): Locked[] =>
     rows.flatMap((r) => {
       const projection = targets.find((t) => t.projection.name === r.name)?.projection;
