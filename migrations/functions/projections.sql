@@ -34,7 +34,7 @@ $$;
 
 -- A catch-up's batch of the log: log_batch after the furthest behind of its read model versions, as
 -- projection_batch_targets reads them (sent after projection_batch_start, so they are read once its
--- locks were granted). One function, so the statement that calls it costs nothing to plan (the join
+-- locks were granted). One function, so the statement that calls it costs little to plan (the join
 -- of the targets with log_batch beside it took Postgres ~1.5 ms a batch to plan); its rows are log_batch's.
 CREATE OR REPLACE FUNCTION projection_batch_read(p_names text[], p_versions int[], p_live_only boolean, p_limit int, p_types text[])
 RETURNS TABLE (head_xid text, head_pos bigint, global_position bigint, transaction_id text, stream_id text, stream_position bigint,
