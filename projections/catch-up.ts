@@ -138,10 +138,17 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   }
 }
 
-/** The events of a batch one read model handles, after its own checkpoint. */
+/**
+ * The events of a batch one read model handles, after its own checkpoint. A batch is in log order, so
+ * those after the checkpoint are its tail: found by comparing from the front (nearly always the first
+ * event is after it), not each event (two BigInts a comparison, for every read model).
+ */
 const partOf = (events: StoredEvent[], l: Locked) => {
   const handles = new Set<string>(l.projection.handles);
-  return events.filter((e) => handles.has(e.type) && comparePositions({ xid: e.transactionId, pos: e.globalPosition }, l.from) > 0);
+  let first = 0;
+  while (first < events.length && comparePositions({ xid: events[first].transactionId, pos: events[first].globalPosition }, l.from) <= 0) first++;
+  const after = first === 0 ? events : events.slice(first);
+  return after.filter((e) => handles.has(e.type));
 };
 
 const MOVED_MEANWHILE = '40001';

@@ -3,10 +3,11 @@ import { catchUp } from '../../projections/catch-up.ts';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
 import { lotsProjection } from '../../projections/lots/index.ts';
 import { rebuildMany } from '../../projections/rebuild.ts';
+import { usageDailyProjection } from '../../projections/usage-daily/index.ts';
 import { appendLedger, waitForWholeLog } from '../support/events.ts';
 import { storeDatabase } from '../support/store-db.ts';
 
-const on = storeDatabase([ledgerProjection, lotsProjection]);
+const on = storeDatabase([ledgerProjection, lotsProjection, usageDailyProjection]);
 const targets = [{ projection: ledgerProjection }, { projection: lotsProjection }];
 const orgs: string[] = [];
 
@@ -72,5 +73,19 @@ describe('a catch-up that reads the next batch ahead', () => {
     expect(reads).toBeGreaterThanOrEqual(11);
     expect(reads).toBeLessThanOrEqual(13);
     expect(await perOrg(orgs)).toEqual(live);
+  });
+
+  it('gives each read model only the events after its own checkpoint when read models that stand apart catch up together', async () => {
+    // The daily usage alone up to the head (it had not caught up before: every credit event so far), ahead of the ledger.
+    await appendLedger(on.store, 300, 100);
+    await waitForWholeLog(on.pool);
+    expect(await catchUp(on.pool, on.store, [{ projection: usageDailyProjection }], { batchSize: 100, settleMs: 0 })).toBe(4 * 1500 + 300);
+    await appendLedger(on.store, 200, 100);
+    await waitForWholeLog(on.pool);
+    // Together, the batches start at the ledger's checkpoint, and one of 64 holds events on both sides of
+    // the daily usage's: the ledger applies the 300 and the 200, the daily usage only the 200 after its own
+    // (its writes would take the others again without a word: each row keeps the position it last
+    // counted, so the count is what shows it).
+    expect(await catchUp(on.pool, on.store, [{ projection: ledgerProjection }, { projection: usageDailyProjection }], { batchSize: 64, settleMs: 0 })).toBe(300 + 200 + 200);
   });
 });
