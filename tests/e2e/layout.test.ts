@@ -98,3 +98,30 @@ describe('at 390 px', { timeout: 180_000 }, () => {
     expect(titleOf(`/project/${ids.project}`)).toBe('Expansion into the northern region with a long name · Advisory Board');
   });
 });
+
+describe('at 1280 px', { timeout: 120_000 }, () => {
+  it("shows the profile's recent transactions and usage whole in their half-width cards, with no scrolling inside them", async () => {
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+    const [name, value] = member.cookie.split('=');
+    await context.addCookies([{ name, value, url: app.url }]);
+    const page = await context.newPage();
+    try {
+      await page.goto('/profile');
+      await rendered(page);
+      await page.getByRole('heading', { name: 'Recent usage' }).waitFor();
+      await page.locator('.profile-activity .table').nth(1).waitFor();
+      const cards = await page.evaluate(() =>
+        [...document.querySelectorAll('.profile-activity')].map((card) => {
+          const scroll = card.querySelector('.table-scroll');
+          return { title: card.querySelector('h2')?.textContent, cardWidth: Math.round(card.getBoundingClientRect().width), hidden: scroll ? scroll.scrollWidth - scroll.clientWidth : 0 };
+        }),
+      );
+      expect(cards.map((c) => c.title)).toEqual(['Recent credit transactions', 'Recent usage']);
+      // Side by side, each about half of the page's width: and each table fits its card.
+      for (const c of cards) expect(c.cardWidth, c.title ?? '').toBeLessThan(640);
+      expect(cards.map((c) => `${c.title}: ${c.hidden} px hidden`)).toEqual(['Recent credit transactions: 0 px hidden', 'Recent usage: 0 px hidden']);
+    } finally {
+      await context.close();
+    }
+  });
+});
