@@ -28,9 +28,12 @@ export function sharedReads(store: EventStore, consumers: number, ahead = 4): { 
     }
     return entry.batch;
   };
-  // A batch the one that left took is still the others' to take; with one left, nothing waits.
+  // Batches every one still here has taken as often as there are takers now are let go: they would
+  // never be taken again, and held they would keep the others waiting for room (a batch let go that one
+  // of them still wanted is read again). With one left, nothing waits.
   const leave = () => {
     consumers--;
+    for (const [key, entry] of held) if (entry.takers >= consumers) held.delete(key);
     wakeAll();
   };
   return { read, leave };

@@ -3,6 +3,7 @@ import { catchUp } from '../../projections/catch-up.ts';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
 import { lotsProjection } from '../../projections/lots/index.ts';
 import { rebuildMany } from '../../projections/rebuild.ts';
+import { sharedReads } from '../../projections/shared-reads.ts';
 import { usageDailyProjection } from '../../projections/usage-daily/index.ts';
 import { appendLedger, waitForWholeLog } from '../support/events.ts';
 import { storeDatabase } from '../support/store-db.ts';
@@ -73,6 +74,24 @@ describe('a catch-up that reads the next batch ahead', () => {
     expect(reads).toBeGreaterThanOrEqual(11);
     expect(reads).toBeLessThanOrEqual(13);
     expect(await perOrg(orgs)).toEqual(live);
+  });
+
+  it('lets the batches go that no reader still here will take when a reader leaves, so the others never wait for room', async () => {
+    // Three readers holding at most two batches: the first reads two ahead, the second takes both, the third leaves.
+    const shared = sharedReads(on.store, 3, 2);
+    const at = (pos: number) => ({ xid: '0', pos });
+    const types = ['CreditsGranted'];
+    await shared.read(at(0), 10, types);
+    await shared.read(at(10), 10, types);
+    await shared.read(at(0), 10, types);
+    await shared.read(at(10), 10, types);
+    shared.leave();
+    // Held, those two would fill the room for good: the first reader's next batch would wait forever.
+    const next = shared.read(at(20), 10, types);
+    let bound: NodeJS.Timeout | undefined;
+    const stuck = new Promise<never>((_, reject) => (bound = setTimeout(() => reject(new Error('the next batch is still waiting for room')), 5000)));
+    const batch = await Promise.race([next, stuck]).finally(() => clearTimeout(bound));
+    expect(batch?.events.length).toBe(10);
   });
 
   it('gives each read model only the events after its own checkpoint when read models that stand apart catch up together', async () => {
