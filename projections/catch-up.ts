@@ -56,7 +56,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   const settleUntil = Date.now() + (options.settleMs ?? 1000);
   const types = options.reads?.types ?? [...new Set(targets.flatMap((t) => t.projection.handles))];
   // Alone, a catch-up is the one reader of its batches.
-  const readBatch = options.reads?.read ?? sharedReads(store, 1).read;
+  const readBatch = options.reads?.read ?? sharedReads(store, 1)[0].read;
   let total = 0;
   let ahead: Ahead | null = null;
   for (;;) {

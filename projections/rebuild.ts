@@ -126,12 +126,12 @@ export async function rebuildMany(pool: pg.Pool, store: EventStore, list: readon
   const errors: unknown[] = [];
   const broken = new Set<string>();
   // The groups read every type any of them handles, so they walk the log in the same batches and decode each once.
-  const shared = sharedReads(store, parallel);
-  const reads = { types: [...new Set(list.flatMap((p) => p.handles))], read: shared.read };
+  const readers = sharedReads(store, parallel);
+  const types = [...new Set(list.flatMap((p) => p.handles))];
   await Promise.all(
-    groups.map((targets) =>
+    groups.map((targets, g) =>
       catchUp(pool, store, targets, {
-        reads,
+        reads: { types, read: readers[g].read },
         batchSize: options.batchSize ?? 2000,
         settleMs: 0,
         signal: options.signal,
@@ -143,7 +143,7 @@ export async function rebuildMany(pool: pg.Pool, store: EventStore, list: readon
           errors.push(err);
           for (const t of targets) broken.add(t.projection.name);
         })
-        .finally(shared.leave),
+        .finally(readers[g].leave),
     ),
   );
   if (options.signal?.aborted) return versions;

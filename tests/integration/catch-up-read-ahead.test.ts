@@ -78,16 +78,16 @@ describe('a catch-up that reads the next batch ahead', () => {
 
   it('lets the batches go that no reader still here will take when a reader leaves, so the others never wait for room', async () => {
     // Three readers holding at most two batches: the first reads two ahead, the second takes both, the third leaves.
-    const shared = sharedReads(on.store, 3, 2);
+    const [first, second, third] = sharedReads(on.store, 3, 2);
     const at = (pos: number) => ({ xid: '0', pos });
     const types = ['CreditsGranted'];
-    await shared.read(at(0), 10, types);
-    await shared.read(at(10), 10, types);
-    await shared.read(at(0), 10, types);
-    await shared.read(at(10), 10, types);
-    shared.leave();
+    await first.read(at(0), 10, types);
+    await first.read(at(10), 10, types);
+    await second.read(at(0), 10, types);
+    await second.read(at(10), 10, types);
+    third.leave();
     // Held, those two would fill the room for good: the first reader's next batch would wait forever.
-    const next = shared.read(at(20), 10, types);
+    const next = first.read(at(20), 10, types);
     let bound: NodeJS.Timeout | undefined;
     const stuck = new Promise<never>((_, reject) => (bound = setTimeout(() => reject(new Error('the next batch is still waiting for room')), 5000)));
     const batch = await Promise.race([next, stuck]).finally(() => clearTimeout(bound));
