@@ -70,7 +70,10 @@ describe('Redis faults', () => {
     expect(await settled(t, events.map((e) => e.id), 30_000)).toEqual(Object.fromEntries(events.map((e) => [e.id, 'processed'])));
     expect(await balance()).toBe(start - 1 + 12 * PACK_PLAN.one_time_credits);
     expect(await countEvents(t, orgStreamId(member.orgId), 'CreditsGranted')).toBe(1 + 12);
+    // The worker checks its schedulers every SCHEDULER_CHECK_MS and registers a lost one again: the events
+    // can be settled (by the sweep, registered again first) before its check reaches the next one.
     for (const [queue, id] of [['projector', 'safety-net'], ['stripe-webhooks', 'stripe-sweep']] as const) {
+      await waitFor(`the ${id} job scheduler to be registered again`, async () => Boolean(await t.app.queues[queue].getJobScheduler(id)));
       expect(await t.app.queues[queue].getJobScheduler(id), id).toBeTruthy();
     }
     await waitFor('readiness to come back', async () => (await ready()).status === 200);
