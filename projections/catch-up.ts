@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { batchOf, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
 import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
-import { preparedStatements } from '../services/platform/pool.ts';
+import { pipelining, preparedStatements } from '../services/platform/pool.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
 import { sharedReads, type BatchRead } from './shared-reads.ts';
 import { tableNames, type Projection } from './types.ts';
@@ -24,12 +24,24 @@ export interface CatchUpOptions {
   signal?: AbortSignal;
   /** Asked when caught up: true when a wake-up came meanwhile, served by one more loop here. */
   woken?: () => boolean;
+  /**
+   * Waits at most `ms`, less when a wake-up comes meanwhile: how a catch-up waits for events held back
+   * by a transaction still open (whose commit wakes it). Default: the full `ms`.
+   */
+  untilWoken?: (ms: number) => Promise<void>;
   onBatch?: (applied: number, position: LogPosition) => void;
   /**
    * Reads the batches after the first (read ahead; sharedReads lets catch-ups side by side decode each
    * batch once), with these types instead of the targets' own. Default: the store's readBatch.
    */
   reads?: { types: string[]; read: BatchRead };
+  /**
+   * A pool of pipelining connections (pg's `pipeline: true`; createPool's `pipeline` option): a batch
+   * that was not read ahead (the live catch-up's, of a few events) runs there, and its read models'
+   * statements go out together instead of one round trip each. Read-ahead batches (a backlog) stay on
+   * `pool`, where their large inserts can go by COPY, which a pipelining connection cannot run.
+   */
+  pipelined?: pg.Pool;
 }
 
 interface Locked {
@@ -61,7 +73,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   let ahead: Ahead | null = null;
   for (;;) {
     if (options.signal?.aborted) return total;
-    const client = await pool.connect();
+    const client = await (ahead || !options.pipelined ? pool : options.pipelined).connect();
     let released = false;
     const release = (broken?: Error) => {
       if (!released) client.release(broken);
@@ -88,20 +100,14 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
       // process applies this one and Postgres writes it (used if the checkpoints are still at `to` then).
       if (read === batchSize) ahead = { after: to, batch: readBatch(to, batchSize, types) };
       moved = locked.filter((l) => comparePositions(to, l.from) > 0).map((l) => ({ locked: l, applied: 0 }));
-      let failing: Locked | null = null;
       try {
-        for (const m of moved) {
-          failing = m.locked;
-          const events = partOf(batch.events, m.locked);
-          if (events.length > 0) await m.locked.projection.apply(preparedStatements(client), events, tableNames(m.locked.version));
-          m.applied = events.length;
-        }
+        await applyAll(client, moved, batch.events);
       } catch (err) {
         await client.query('ROLLBACK');
         release();
-        if (locked.length === 1) await failed(pool, failing!, partOf(batch.events, failing!), err);
+        if (locked.length === 1) await failed(pool, locked[0], partOf(batch.events, locked[0]), err);
         // One by one: the one that fails records its failure; the others are not held back by it.
-        for (const l of locked) total += await catchUp(pool, store, [l], { ...options, liveOnly: false, settleMs: 0, woken: undefined }).catch(() => 0);
+        for (const l of locked) total += await catchUp(pool, store, [l], { ...options, liveOnly: false, settleMs: 0, woken: undefined, untilWoken: undefined }).catch(() => 0);
         return total;
       }
       try {
@@ -128,14 +134,34 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     // A wake-up that came during the batch is served by the next one at once: asking the log first
     // whether more is there cost each live batch under a steady stream of appends a round trip.
     if (options.woken?.()) continue;
-    // Caught up as far as is visible; events held back by a transaction still open are waited for briefly.
+    // Caught up as far as is visible; events held back by a transaction still open are waited for
+    // briefly, or until a wake-up says one more committed (a fixed 5 ms added up to 5 ms to the lag).
     if (reached && Date.now() < settleUntil && (await store.hasEventsAfter(reached, types))) {
-      await sleep(5);
+      await (options.untilWoken ?? sleep)(5);
       continue;
     }
     if (options.woken?.()) continue;
     return total;
   }
+}
+
+/**
+ * Each read model applies its part of the batch: one after another, or, on a pipelining connection,
+ * all at once (each one's statements still in its own order; no read model reads another's tables),
+ * so that their statements share round trips. Throws the first failure once every one has settled.
+ */
+async function applyAll(client: pg.PoolClient, moved: { locked: Locked; applied: number }[], events: StoredEvent[]): Promise<void> {
+  const apply = async (m: { locked: Locked; applied: number }) => {
+    const part = partOf(events, m.locked);
+    if (part.length > 0) await m.locked.projection.apply(preparedStatements(client), part, tableNames(m.locked.version));
+    m.applied = part.length;
+  };
+  if (!pipelining(client)) {
+    for (const m of moved) await apply(m);
+    return;
+  }
+  const failure = (await Promise.allSettled(moved.map(apply))).find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /**

@@ -18,6 +18,8 @@ export class LiveCatchUp {
   private listener: Listening | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  /** A catch-up waiting for a wake-up (untilWoken), let go by the next one. */
+  private waiting: (() => void) | null = null;
   private tick: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
 
@@ -26,6 +28,8 @@ export class LiveCatchUp {
     private readonly store: EventStore,
     private readonly connectionString: string,
     private readonly onError: (err: unknown) => void,
+    /** Pipelining connections for the small batches (catchUp's `pipelined`); without it, all run on `pool`. */
+    private readonly pipelined?: pg.Pool,
   ) {}
 
   async start(): Promise<this> {
@@ -46,6 +50,7 @@ export class LiveCatchUp {
     if (this.abort.signal.aborted) return;
     if (this.running) {
       this.again = true;
+      this.waiting?.();
       return;
     }
     const woken = () => {
@@ -56,10 +61,25 @@ export class LiveCatchUp {
     this.running = (async () => {
       this.again = false;
       // A wake-up during the catch-up is served by its next loop; one during a failure's fallback by a pass of its own.
-      do await catchUp(this.pool, this.store, everyReadModel, { liveOnly: true, signal: this.abort.signal, settleMs: 200, woken }).catch(this.onError);
+      const options = { liveOnly: true, signal: this.abort.signal, settleMs: 200, woken, untilWoken: (ms: number) => this.untilWoken(ms), pipelined: this.pipelined };
+      do await catchUp(this.pool, this.store, everyReadModel, options).catch(this.onError);
       while (woken());
     })().finally(() => {
       this.running = null;
+    });
+  }
+
+  /** Resolves after `ms`, or once woken (at once if a wake-up is waiting: it stays to be taken by `woken`). */
+  private untilWoken(ms: number): Promise<void> {
+    if (this.again) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.waiting === done) this.waiting = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiting = done;
     });
   }
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { pipelining } from '../services/platform/pool.ts';
 
 /** A table's columns as a batch writes them, in order: name, SQL type, and the row's property when it is named otherwise. */
 export type Columns = readonly (readonly [name: string, type: string, key?: string])[];
@@ -14,7 +15,8 @@ export const COPY_FROM = 50;
  * the table yet (a row made by an event, which is applied once: the batch's checkpoint moves with it;
  * or any row of a rebuild's fresh tables, whose unique indexes come after the load): from COPY_FROM
  * rows they go by COPY, which Postgres takes without parsing a JSON document and without a conflict
- * check per row (a key seen before fails the batch), and below it by a plain INSERT. Rows that may be
+ * check per row (a key seen before fails the batch), and below it (or on a pipelining connection,
+ * which cannot COPY) by a plain INSERT. Rows that may be
  * there already go by INSERT … SELECT from the rows as one jsonb parameter, with `conflict` (e.g.
  * `ON CONFLICT (id) DO UPDATE …`).
  */
@@ -22,7 +24,7 @@ export async function insertRows(db: pg.PoolClient, table: string, columns: Colu
   if (rows.length === 0) return;
   const names = columns.map(([name]) => name);
   const keys = columns.map(([name, , key]) => key ?? name);
-  if (!conflict && rows.length >= COPY_FROM) {
+  if (!conflict && rows.length >= COPY_FROM && !pipelining(db)) {
     await copyRows(db, table, names, keys, rows);
     return;
   }

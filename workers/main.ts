@@ -59,7 +59,9 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   // Appends made here (the Stripe worker's) wake the read models like the API's do.
   const wakeUps = wakeOnAppend(store, config.DATABASE_URL, (err) => log.warn({ err }, 'could not signal an append'));
   // Every committed append wakes the read models here at once (BullMQ's safety net stays behind it).
-  const live = await new LiveCatchUp(pool, store, config.DATABASE_URL, (err) => log.warn({ err }, 'in-process catch-up failed (the safety net will retry)')).start();
+  // Its batches of a few events run on pipelining connections (two: one batch at a time, and a spare).
+  const pipelined = createPool(config.DATABASE_URL, 2, poolTimeouts(config), (err) => log.warn({ err: err.message }, 'postgres connection lost'), { pipeline: true });
+  const live = await new LiveCatchUp(pool, store, config.DATABASE_URL, (err) => log.warn({ err }, 'in-process catch-up failed (the safety net will retry)'), pipelined).start();
 
   const credits = createOrgCredits({ store, metrics: { commands: 0, retries: 0 }, queues: { ledger: queues.ledger }, log });
   const handlers: WorkerHandlers = {
@@ -122,7 +124,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
         await Promise.all(Object.values(queues).map((q) => q.close()));
         connection.disconnect();
         await wakeUps.close();
-        await pool.end();
+        await Promise.all([pool.end(), pipelined.end()]);
       })();
       return closing;
     },

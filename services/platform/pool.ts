@@ -47,13 +47,25 @@ export function clientConfig(connectionString: string, timeouts: Partial<PoolTim
  * connection never kills the process: pg emits `error` on a client whose backend went away (also
  * while it is checked out), and an `error` event without a listener would throw.
  */
-export function createPool(connectionString: string, max = 20, timeouts: Partial<PoolTimeouts> = {}, onError: (err: Error) => void = () => {}): pg.Pool {
-  const pool = new pg.Pool({ ...clientConfig(connectionString, timeouts), max });
+export function createPool(
+  connectionString: string,
+  max = 20,
+  timeouts: Partial<PoolTimeouts> = {},
+  onError: (err: Error) => void = () => {},
+  options: { pipeline?: boolean } = {},
+): pg.Pool {
+  const pool = new pg.Pool({ ...clientConfig(connectionString, timeouts), max, ...(options.pipeline ? { pipeline: true } : {}) });
   pool.on('error', onError); // an idle client lost its connection; the pool drops it and the next query opens another
   pool.on('connect', (client) => client.on('error', onError));
   onEachStatement(pool, () => statements++);
   return pool;
 }
+
+/**
+ * Whether a client pipelines (made with pg's `pipeline: true`): it sends each statement at once,
+ * without waiting for the answers to those before it. COPY cannot run on it.
+ */
+export const pipelining = (client: object): boolean => (client as { pipeline?: boolean }).pipeline === true;
 
 /** Calls `onStatement` for every statement a client of this pool sends (each one a round trip). */
 export function onEachStatement(pool: pg.Pool, onStatement: () => void): void {
