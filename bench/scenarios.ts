@@ -58,21 +58,28 @@ export async function catchUpScenario(store: EventStore, pool: pg.Pool, sizes: S
   return result(name, rate, 'events/s', null, { text: '≥ 40,000 events/s (absolute)', minFigure: 40_000 }, { seconds });
 }
 
-/** Every read model rebuilt from the whole log (projections/rebuild.ts rebuildMany), against pgbench writing the rows a rebuild writes for the same events. */
+/**
+ * Every read model rebuilt from the whole log (projections/rebuild.ts rebuildMany), against pgbench
+ * writing the rows a rebuild writes for the same events. The rate counts the events some read model
+ * reads: the append scenarios' events (a type no read model reads) are passed over by the log's read,
+ * and counted they made a full run's figure up to 2.7 times what the rebuild does for its events.
+ */
 export async function rebuildScenario(store: EventStore, pool: pg.Pool, sizes: Sizes, reference: Reference | null): Promise<ScenarioResult> {
   const name = `full rebuild of every projection from ${sizes.rebuildEvents} events`;
   const line = progress(name);
-  const have = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
-  const missing = sizes.rebuildEvents - have;
+  const read = [...new Set(projections.flatMap((p) => p.handles))];
+  const count = async () => Number((await pool.query('SELECT count(*) AS n FROM events WHERE type = ANY($1::text[])', [read])).rows[0].n);
+  const missing = sizes.rebuildEvents - (await count());
   if (missing > 0) await Promise.all(Array.from({ length: 8 }, () => appendLedger(store, Math.ceil(missing / 8), 500)));
-  const total = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
-  line.update(`${total} events in the log; rebuilding ${projections.length} read models`);
+  const events = await count();
+  const inLog = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
+  line.update(`${events} events to read (${inLog} in the log); rebuilding ${projections.length} read models`);
   const started = Date.now();
   await rebuildMany(pool, store, projections, { batchSize: 5000 });
   const seconds = (Date.now() - started) / 1000;
-  const rate = total / seconds;
+  const rate = events / seconds;
   line.done(`${Math.round(rate)} events/s (${projections.length} read models, ${seconds.toFixed(1)} s)${reference ? `, ${Math.round((rate / reference.figure) * 100)}% of pgbench writing their rows (${Math.round(reference.figure)} events/s)` : ''}`);
-  return result(name, rate, 'events/s', reference, { text: '≥ 60,000 events/s (absolute)', minFigure: 60_000 }, { seconds, events: total });
+  return result(name, rate, 'events/s', reference, { text: '≥ 60,000 events/s (absolute)', minFigure: 60_000 }, { seconds, events, eventsInLog: inLog });
 }
 
 /** How long the lag scenario appends before it measures: a fresh worker's first seconds. */
