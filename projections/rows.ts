@@ -16,9 +16,8 @@ export const COPY_FROM = 50;
  * or any row of a rebuild's fresh tables, whose unique indexes come after the load): from COPY_FROM
  * rows they go by COPY, which Postgres takes without parsing a JSON document and without a conflict
  * check per row (a key seen before fails the batch), and below it (or on a pipelining connection,
- * which cannot COPY) by a plain INSERT. Rows that may be
- * there already go by INSERT … SELECT from the rows as one jsonb parameter, with `conflict` (e.g.
- * `ON CONFLICT (id) DO UPDATE …`).
+ * which cannot COPY) by a plain INSERT. Rows that may be there already go by INSERT … SELECT from the
+ * rows as one jsonb parameter, with `conflict` (e.g. `ON CONFLICT (id) DO UPDATE …`).
  */
 export async function insertRows(db: pg.PoolClient, table: string, columns: Columns, rows: readonly object[], conflict = ''): Promise<void> {
   if (rows.length === 0) return;

@@ -37,9 +37,8 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const log = pino({ level: config.LOG_LEVEL, name: 'workers' });
   // A lost connection is logged and replaced, never fatal: the pool opens another, BullMQ's Redis
   // reconnects with backoff (and waits: maxRetriesPerRequest null, as BullMQ's workers need).
-  const pool = createPool(config.DATABASE_URL, Math.min(config.DB_POOL_MAX, config.WORKER_CONCURRENCY + 4), poolTimeouts(config), (err) =>
-    log.warn({ err: err.message }, 'postgres connection lost'),
-  );
+  const connectionLost = (err: Error) => log.warn({ err: err.message }, 'postgres connection lost');
+  const pool = createPool(config.DATABASE_URL, Math.min(config.DB_POOL_MAX, config.WORKER_CONCURRENCY + 4), poolTimeouts(config), connectionLost);
   await ensureProjections(pool);
   const store = new EventStore(pool);
   const connection = connectRedis(config, {
@@ -60,7 +59,7 @@ export async function startWorkers(config: Config): Promise<RunningWorkers> {
   const wakeUps = wakeOnAppend(store, config.DATABASE_URL, (err) => log.warn({ err }, 'could not signal an append'));
   // Every committed append wakes the read models here at once (BullMQ's safety net stays behind it).
   // Its batches of a few events run on pipelining connections (two: one batch at a time, and a spare).
-  const pipelined = createPool(config.DATABASE_URL, 2, poolTimeouts(config), (err) => log.warn({ err: err.message }, 'postgres connection lost'), { pipeline: true });
+  const pipelined = createPool(config.DATABASE_URL, 2, poolTimeouts(config), connectionLost, { pipeline: true });
   const live = await new LiveCatchUp(pool, store, config.DATABASE_URL, (err) => log.warn({ err }, 'in-process catch-up failed (the safety net will retry)'), pipelined).start();
 
   const credits = createOrgCredits({ store, metrics: { commands: 0, retries: 0 }, queues: { ledger: queues.ledger }, log });
