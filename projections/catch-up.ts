@@ -42,6 +42,12 @@ export interface CatchUpOptions {
    * `pool`, where their large inserts can go by COPY, which a pipelining connection cannot run.
    */
   pipelined?: pg.Pool;
+  /**
+   * A backlog (a full batch) is caught up by this many groups of the targets side by side
+   * (catchUpSideBySide), each on its own connection, so that this process works on one group's batch
+   * while Postgres writes another's; then this catch-up goes on alone. Default 1: alone throughout.
+   */
+  backlogGroups?: number;
 }
 
 interface Locked {
@@ -71,6 +77,9 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   const readBatch = options.reads?.read ?? sharedReads(store, 1)[0].read;
   let total = 0;
   let ahead: Ahead | null = null;
+  // Groups only for a catch-up of several read models that is not itself one of such groups.
+  const groups = targets.length > 1 && !options.reads ? Math.min(options.backlogGroups ?? 1, targets.length) : 1;
+  const inGroups = groups > 1;
   for (;;) {
     if (options.signal?.aborted) return total;
     const client = await (ahead || !options.pipelined ? pool : options.pipelined).connect();
@@ -97,8 +106,9 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
       const to = read < batchSize && batch.head && comparePositions(batch.head, from) > 0 ? batch.head : last ? { xid: last.transactionId, pos: last.globalPosition } : from;
       reached = to;
       // A full batch has more behind it: the next one is read now, on another connection, while this
-      // process applies this one and Postgres writes it (used if the checkpoints are still at `to` then).
-      if (read === batchSize) ahead = { after: to, batch: readBatch(to, batchSize, types) };
+      // process applies this one and Postgres writes it (used if the checkpoints are still at `to` then),
+      // unless groups side by side take the backlog over after this batch.
+      if (read === batchSize && !inGroups) ahead = { after: to, batch: readBatch(to, batchSize, types) };
       moved = locked.filter((l) => comparePositions(to, l.from) > 0).map((l) => ({ locked: l, applied: 0 }));
       try {
         await applyAll(client, moved, batch.events);
@@ -130,6 +140,14 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     const applied = moved.reduce((n, m) => n + m.applied, 0);
     total += applied;
     if (moved.length > 0) options.onBatch?.(applied, reached!);
+    if (read === batchSize && inGroups) {
+      const ended = await catchUpSideBySide(pool, store, targets, groups, { ...options, backlogGroups: 1, settleMs: 0, woken: undefined, untilWoken: undefined, pipelined: undefined });
+      for (const { result } of ended) if (result.status === 'fulfilled') total += result.value;
+      const failure = ended.find(({ result }) => result.status === 'rejected')?.result as PromiseRejectedResult | undefined;
+      if (failure) throw failure.reason;
+      // Alone again for what came meanwhile.
+      continue;
+    }
     if (read === batchSize) continue;
     // A wake-up that came during the batch is served by the next one at once: asking the log first
     // whether more is there cost each live batch under a steady stream of appends a round trip.
@@ -143,6 +161,26 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     if (options.woken?.()) continue;
     return total;
   }
+}
+
+/**
+ * Catches read models up in `groups` groups side by side (the i-th target in group i mod groups), each
+ * group a catch-up of its own (its own transactions and connection) that reads every type any group
+ * handles, so that they walk the log in the same batches and decode each once (sharedReads). Answers
+ * each group and how it ended, once all have.
+ */
+export async function catchUpSideBySide(
+  pool: pg.Pool,
+  store: EventStore,
+  targets: readonly CatchUpTarget[],
+  groups: number,
+  options: Omit<CatchUpOptions, 'reads'> = {},
+): Promise<{ targets: CatchUpTarget[]; result: PromiseSettledResult<number> }[]> {
+  const split = Array.from({ length: groups }, (_, g) => targets.filter((_t, i) => i % groups === g));
+  const readers = sharedReads(store, groups);
+  const types = [...new Set(targets.flatMap((t) => t.projection.handles))];
+  const results = await Promise.allSettled(split.map((group, g) => catchUp(pool, store, group, { ...options, reads: { types, read: readers[g].read } }).finally(readers[g].leave)));
+  return split.map((group, g) => ({ targets: group, result: results[g] }));
 }
 
 /**

@@ -9,6 +9,13 @@ import { projections as allProjections } from './registry.ts';
 export const everyReadModel = allProjections.map((projection) => ({ projection }));
 
 /**
+ * A backlog (a worker starting after others appended, a burst) is caught up by this many groups of the
+ * read models side by side: on two cores, the process works on one group's batch while Postgres writes
+ * the other's (100,000 events: 4.4 s against 5.2 s alone; three groups did no better).
+ */
+export const BACKLOG_GROUPS = 2;
+
+/**
  * The worker's side of "read models woken in-process": LISTENs to the notification sent after each
  * committed append and catches every live read model up at once, together (one catch-up of them all).
  * A wake-up that arrives during a catch-up is served by its next loop. A tick wakes it every second
@@ -61,7 +68,15 @@ export class LiveCatchUp {
     this.running = (async () => {
       this.again = false;
       // A wake-up during the catch-up is served by its next loop; one during a failure's fallback by a pass of its own.
-      const options = { liveOnly: true, signal: this.abort.signal, settleMs: 200, woken, untilWoken: (ms: number) => this.untilWoken(ms), pipelined: this.pipelined };
+      const options = {
+        liveOnly: true,
+        signal: this.abort.signal,
+        settleMs: 200,
+        woken,
+        untilWoken: (ms: number) => this.untilWoken(ms),
+        pipelined: this.pipelined,
+        backlogGroups: BACKLOG_GROUPS,
+      };
       do await catchUp(this.pool, this.store, everyReadModel, options).catch(this.onError);
       while (woken());
     })().finally(() => {

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { EventStore } from '../services/eventstore/store.ts';
-import { catchUp } from './catch-up.ts';
-import { sharedReads } from './shared-reads.ts';
+import { catchUpSideBySide } from './catch-up.ts';
 import { projections as allProjections } from './registry.ts';
 import { tableNames, type Projection } from './types.ts';
 
@@ -122,30 +121,21 @@ export async function rebuildMany(pool: pg.Pool, store: EventStore, list: readon
   const versions = await Promise.all(list.map((projection) => prepareRebuild(pool, projection)));
   const head = (await store.head()).pos || 1;
   const parallel = Math.max(1, Math.min(options.parallel ?? 2, list.length));
-  const groups = Array.from({ length: parallel }, (_, g) => list.flatMap((projection, i) => (i % parallel === g ? [{ projection, version: versions[i] }] : [])));
-  const errors: unknown[] = [];
+  const targets = list.map((projection, i) => ({ projection, version: versions[i] }));
   const broken = new Set<string>();
-  // The groups read every type any of them handles, so they walk the log in the same batches and decode each once.
-  const readers = sharedReads(store, parallel);
-  const types = [...new Set(list.flatMap((p) => p.handles))];
-  await Promise.all(
-    groups.map((targets, g) =>
-      catchUp(pool, store, targets, {
-        reads: { types, read: readers[g].read },
-        batchSize: options.batchSize ?? 2000,
-        settleMs: 0,
-        signal: options.signal,
-        onBatch: (_n, position) => {
-          void options.onProgress?.(Math.min(0.99, position.pos / head));
-        },
-      })
-        .catch((err) => {
-          errors.push(err);
-          for (const t of targets) broken.add(t.projection.name);
-        })
-        .finally(readers[g].leave),
-    ),
-  );
+  const ended = await catchUpSideBySide(pool, store, targets, parallel, {
+    batchSize: options.batchSize ?? 2000,
+    settleMs: 0,
+    signal: options.signal,
+    onBatch: (_n, position) => {
+      void options.onProgress?.(Math.min(0.99, position.pos / head));
+    },
+  });
+  const errors = ended.flatMap(({ targets: group, result }) => {
+    if (result.status === 'fulfilled') return [];
+    for (const t of group) broken.add(t.projection.name);
+    return [result.reason as unknown];
+  });
   if (options.signal?.aborted) return versions;
   // Caught up together, one that failed was caught up alone and recorded as failed: it is not switched to.
   const failed = await pool.query(`SELECT name FROM projection_checkpoints WHERE status = 'failed' AND (name, version) IN (SELECT * FROM unnest($1::text[], $2::int[]))`, [

@@ -107,4 +107,36 @@ describe('a catch-up that reads the next batch ahead', () => {
     // counted, so the count is what shows it).
     expect(await catchUp(on.pool, on.store, [{ projection: ledgerProjection }, { projection: usageDailyProjection }], { batchSize: 64, settleMs: 0 })).toBe(300 + 200 + 200);
   });
+
+  it('hands a backlog to groups of its read models side by side, each in its own transactions, and applies every event once', async () => {
+    /** Catches the ledger and the lots up with a backlog in groups, failing (not waiting forever) if a group waits for room it never gets. */
+    const inGroups = async () => {
+      const applied: number[] = [];
+      let bound: NodeJS.Timeout | undefined;
+      const stuck = new Promise<never>((_, reject) => (bound = setTimeout(() => reject(new Error('a group is still waiting')), 20_000)));
+      const total = await Promise.race([catchUp(on.pool, on.store, targets, { batchSize: 100, settleMs: 0, backlogGroups: 2, onBatch: (n) => applied.push(n) }), stuck]).finally(() =>
+        clearTimeout(bound),
+      );
+      return { total, applied };
+    };
+    // Apart: the lots stand 500 events behind the ledger (the test before caught the ledger up without
+    // them), so the groups walk the log from different places and share no batch; each lets go of what
+    // it went past, and neither waits for the other.
+    const apart = await appendLedger(on.store, 1500, 250);
+    await waitForWholeLog(on.pool);
+    expect((await inGroups()).total).toBe(500 + 2 * 1500);
+    // Together: both start where the other does. Each batch's commit says how many events it applied
+    // (summed over its read models): 200 for a batch of 100 credit events applied by the ledger and the
+    // lots together (the first, alone), 100 by one group; alone, every full batch would be 200.
+    const together = await appendLedger(on.store, 1500, 250);
+    await waitForWholeLog(on.pool);
+    const { total, applied } = await inGroups();
+    expect(total).toBe(2 * 1500);
+    expect(applied[0]).toBe(200);
+    expect(applied.filter((n) => n === 100).length).toBeGreaterThanOrEqual(2 * 13);
+    for (const row of await perOrg([apart, together])) {
+      expect(row.movements).toBe(1500);
+      expect(row.remaining).toBe(row.balance);
+    }
+  });
 });
