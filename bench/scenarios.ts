@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { catchUp } from '../projections/catch-up.ts';
-import { BACKLOG, everyReadModel } from '../projections/live.ts';
+import { BACKLOG_GROUPS, everyReadModel } from '../projections/live.ts';
 import { wakeOnAppend } from '../projections/waker.ts';
 import { rebuildMany } from '../projections/rebuild.ts';
 import { projections } from '../projections/registry.ts';
@@ -51,7 +51,7 @@ export async function catchUpScenario(store: EventStore, pool: pg.Pool, sizes: S
   line.update('appended; catching up');
   const started = Date.now();
   // As a worker does when it starts (projections/live.ts): every live read model, the backlog in groups side by side sharing each read of the log.
-  await catchUp(pool, store, everyReadModel, { liveOnly: true, settleMs: 0, backlog: BACKLOG });
+  await catchUp(pool, store, everyReadModel, { liveOnly: true, settleMs: 0, backlogGroups: BACKLOG_GROUPS });
   const seconds = (Date.now() - started) / 1000;
   const rate = sizes.catchUpEvents / seconds;
   line.done(`${Math.round(rate)} events/s`);

@@ -43,13 +43,11 @@ export interface CatchUpOptions {
    */
   pipelined?: pg.Pool;
   /**
-   * A backlog (a batch that came back full) is caught up by `groups` groups of the targets side by side
-   * (catchUpSideBySide), each on its own connection, in batches of `batchSize`: this process works on
-   * one group's batch while Postgres writes another's, and each batch's own statements (locks, reads,
-   * the checkpoints' move, the read models' per-batch upserts) are paid less often. Then this catch-up
-   * goes on alone. Without it (or with one group), it stays alone throughout.
+   * A backlog (a full batch) is caught up by this many groups of the targets side by side
+   * (catchUpSideBySide), each on its own connection, so that this process works on one group's batch
+   * while Postgres writes another's; then this catch-up goes on alone. Default 1: alone throughout.
    */
-  backlog?: { groups: number; batchSize: number };
+  backlogGroups?: number;
 }
 
 interface Locked {
@@ -80,7 +78,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   let total = 0;
   let ahead: Ahead | null = null;
   // Groups only for a catch-up of several read models that is not itself one of such groups.
-  const groups = targets.length > 1 && !options.reads ? Math.min(options.backlog?.groups ?? 1, targets.length) : 1;
+  const groups = targets.length > 1 && !options.reads ? Math.min(options.backlogGroups ?? 1, targets.length) : 1;
   const inGroups = groups > 1;
   for (;;) {
     if (options.signal?.aborted) return total;
@@ -143,8 +141,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     total += applied;
     if (moved.length > 0) options.onBatch?.(applied, reached!);
     if (read === batchSize && inGroups) {
-      const inBacklog = { ...options, batchSize: options.backlog!.batchSize, backlog: undefined, settleMs: 0, woken: undefined, untilWoken: undefined, pipelined: undefined };
-      const ended = await catchUpSideBySide(pool, store, targets, groups, inBacklog);
+      const ended = await catchUpSideBySide(pool, store, targets, groups, { ...options, backlogGroups: 1, settleMs: 0, woken: undefined, untilWoken: undefined, pipelined: undefined });
       for (const { result } of ended) if (result.status === 'fulfilled') total += result.value;
       const failure = ended.find(({ result }) => result.status === 'rejected')?.result as PromiseRejectedResult | undefined;
       if (failure) throw failure.reason;
