@@ -22,13 +22,8 @@ export interface CatchUpOptions {
   liveOnly?: boolean;
   /** Stops early (for shutdown). */
   signal?: AbortSignal;
-  /** Asked when caught up: true when a wake-up came meanwhile, served by one more loop here. */
-  woken?: () => boolean;
-  /**
-   * Waits at most `ms`, less when a wake-up comes meanwhile: how a catch-up waits for events held back
-   * by a transaction still open (whose commit wakes it). Default: the full `ms`.
-   */
-  untilWoken?: (ms: number) => Promise<void>;
+  /** The wake-ups that come while it runs (the live catch-up's, projections/live.ts). */
+  wakes?: Wakes;
   onBatch?: (applied: number, position: LogPosition) => void;
   /**
    * Reads the batches after the first (read ahead; sharedReads lets catch-ups side by side decode each
@@ -48,6 +43,16 @@ export interface CatchUpOptions {
    * while Postgres writes another's; then this catch-up goes on alone. Default 1: alone throughout.
    */
   backlogGroups?: number;
+}
+
+export interface Wakes {
+  /** Asked when caught up: true when a wake-up came meanwhile (and it is taken), served by one more loop here. */
+  taken(): boolean;
+  /**
+   * Waits at most `ms`, less when a wake-up comes meanwhile: how a catch-up waits for events held back
+   * by a transaction still open (whose commit wakes it). Without wakes, the full `ms`.
+   */
+  within(ms: number): Promise<void>;
 }
 
 interface Locked {
@@ -117,7 +122,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
         release();
         if (locked.length === 1) await failed(pool, locked[0], partOf(batch.events, locked[0]), err);
         // One by one: the one that fails records its failure; the others are not held back by it.
-        for (const l of locked) total += await catchUp(pool, store, [l], { ...options, liveOnly: false, settleMs: 0, woken: undefined, untilWoken: undefined }).catch(() => 0);
+        for (const l of locked) total += await catchUp(pool, store, [l], { ...options, liveOnly: false, settleMs: 0, wakes: undefined }).catch(() => 0);
         return total;
       }
       try {
@@ -141,9 +146,10 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     total += applied;
     if (moved.length > 0) options.onBatch?.(applied, reached!);
     if (read === batchSize && inGroups) {
-      const ended = await catchUpSideBySide(pool, store, targets, groups, { ...options, backlogGroups: 1, settleMs: 0, woken: undefined, untilWoken: undefined, pipelined: undefined });
-      for (const { result } of ended) if (result.status === 'fulfilled') total += result.value;
-      const failure = ended.find(({ result }) => result.status === 'rejected')?.result as PromiseRejectedResult | undefined;
+      // Each group's batches are read ahead and large: on `pool`, where they can COPY.
+      const ended = (await catchUpSideBySide(pool, store, targets, groups, { ...options, settleMs: 0, wakes: undefined, pipelined: undefined })).map((e) => e.result);
+      for (const result of ended) if (result.status === 'fulfilled') total += result.value;
+      const failure = ended.find((result): result is PromiseRejectedResult => result.status === 'rejected');
       if (failure) throw failure.reason;
       // Alone again for what came meanwhile.
       continue;
@@ -151,14 +157,14 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     if (read === batchSize) continue;
     // A wake-up that came during the batch is served by the next one at once: asking the log first
     // whether more is there cost each live batch under a steady stream of appends a round trip.
-    if (options.woken?.()) continue;
+    if (options.wakes?.taken()) continue;
     // Caught up as far as is visible; events held back by a transaction still open are waited for
     // briefly, or until a wake-up says one more committed (a fixed 5 ms added up to 5 ms to the lag).
     if (reached && Date.now() < settleUntil && (await store.hasEventsAfter(reached, types))) {
-      await (options.untilWoken ?? sleep)(5);
+      await (options.wakes ? options.wakes.within(5) : sleep(5));
       continue;
     }
-    if (options.woken?.()) continue;
+    if (options.wakes?.taken()) continue;
     return total;
   }
 }

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { APPENDED_CHANNEL } from '../services/eventstore/notifier.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { listen, type Listening } from '../services/platform/listen.ts';
-import { catchUp } from './catch-up.ts';
+import { catchUp, type Wakes } from './catch-up.ts';
 import { projections as allProjections } from './registry.ts';
 
 /** Every read model, for a catch-up of the live ones. */
@@ -25,7 +25,7 @@ export class LiveCatchUp {
   private listener: Listening | null = null;
   private running: Promise<void> | null = null;
   private again = false;
-  /** A catch-up waiting for a wake-up (untilWoken), let go by the next one. */
+  /** A catch-up waiting for a wake-up (wakes.within), let go by the next one. */
   private waiting: (() => void) | null = null;
   private tick: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
@@ -60,43 +60,38 @@ export class LiveCatchUp {
       this.waiting?.();
       return;
     }
-    const woken = () => {
-      const again = this.again;
-      this.again = false;
-      return again && !this.abort.signal.aborted;
-    };
     this.running = (async () => {
       this.again = false;
       // A wake-up during the catch-up is served by its next loop; one during a failure's fallback by a pass of its own.
-      const options = {
-        liveOnly: true,
-        signal: this.abort.signal,
-        settleMs: 200,
-        woken,
-        untilWoken: (ms: number) => this.untilWoken(ms),
-        pipelined: this.pipelined,
-        backlogGroups: BACKLOG_GROUPS,
-      };
+      const options = { liveOnly: true, signal: this.abort.signal, settleMs: 200, wakes: this.wakes, pipelined: this.pipelined, backlogGroups: BACKLOG_GROUPS };
       do await catchUp(this.pool, this.store, everyReadModel, options).catch(this.onError);
-      while (woken());
+      while (this.wakes.taken());
     })().finally(() => {
       this.running = null;
     });
   }
 
-  /** Resolves after `ms`, or once woken (at once if a wake-up is waiting: it stays to be taken by `woken`). */
-  private untilWoken(ms: number): Promise<void> {
-    if (this.again) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        if (this.waiting === done) this.waiting = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.waiting = done;
-    });
-  }
+  /** The wake-ups that come during a catch-up: taken by its next loop, and ending its wait for a transaction still open. */
+  private readonly wakes: Wakes = {
+    taken: () => {
+      const again = this.again;
+      this.again = false;
+      return again && !this.abort.signal.aborted;
+    },
+    // At once if a wake-up is waiting (it stays to be taken).
+    within: (ms) =>
+      this.again
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              if (this.waiting === done) this.waiting = null;
+              resolve();
+            };
+            const timer = setTimeout(done, ms);
+            this.waiting = done;
+          }),
+  };
 
   async close(): Promise<void> {
     if (this.tick) clearInterval(this.tick);

@@ -24,29 +24,21 @@ export interface SharedReader {
  */
 export function sharedReads(store: EventStore, consumers: number, ahead = 4): SharedReader[] {
   const present = new Set(Array.from({ length: consumers }, (_, i) => i));
-  /** Where each reader last asked to read after (null before its first read). */
-  const at = new Map<number, LogPosition | null>(Array.from({ length: consumers }, (_, i) => [i, null]));
+  /** Where each reader last asked to read after (none before its first read). */
+  const at = new Map<number, LogPosition>();
   const held = new Map<string, { after: LogPosition; batch: Promise<LogBatch | null>; takers: Set<number> }>();
   const waiting: (() => void)[] = [];
-  const wakeAll = () => {
-    for (const wake of waiting.splice(0)) wake();
+  /** Whether reader `o` asked to read after a position as far as `pos`, or (`past`) further. */
+  const reached = (o: number, pos: LogPosition, past: boolean) => {
+    const p = at.get(o);
+    return p !== undefined && comparePositions(p, pos) >= (past ? 1 : 0);
   };
   const takenByAll = (takers: Set<number>) => [...present].every((r) => takers.has(r));
-  /** Readers that went past `after` without asking for it (they never will). */
-  const past = (after: LogPosition) => [...present].filter((r) => {
-    const p = at.get(r);
-    return p !== null && p !== undefined && comparePositions(p, after) > 0;
-  });
   const letGo = () => {
     for (const [key, entry] of held) if (takenByAll(entry.takers)) held.delete(key);
-    wakeAll();
+    for (const wake of waiting.splice(0)) wake();
   };
-  const slowest = (r: number) => [...present].every((o) => {
-    if (o === r) return true;
-    const p = at.get(o);
-    const mine = at.get(r)!;
-    return p !== null && p !== undefined && comparePositions(p, mine) >= 0;
-  });
+  const slowest = (r: number) => [...present].every((o) => o === r || reached(o, at.get(r)!, false));
   const reader = (r: number): SharedReader => ({
     read: async (after, limit, types) => {
       const key = `${after.xid}/${after.pos}`;
@@ -55,7 +47,7 @@ export function sharedReads(store: EventStore, consumers: number, ahead = 4): Sh
       letGo();
       while (!held.has(key) && held.size >= ahead && present.size > 1 && !slowest(r)) await new Promise<void>((resolve) => waiting.push(resolve));
       let entry = held.get(key);
-      if (!entry) held.set(key, (entry = { after, batch: store.readBatch(after, limit, types).catch(() => null), takers: new Set(past(after)) }));
+      if (!entry) held.set(key, (entry = { after, batch: store.readBatch(after, limit, types).catch(() => null), takers: new Set([...present].filter((o) => reached(o, after, true))) }));
       entry.takers.add(r);
       letGo();
       return entry.batch;
