@@ -95,6 +95,28 @@ export function runJson<T>(script: string, spec: unknown, onPid?: (pid: number) 
   });
 }
 
+/**
+ * Runs a one-shot script in a fresh process of its own (not a load host, whose heap earlier scripts
+ * have grown), as a worker starting is: answers its result. `onPid` is told its pid.
+ */
+export function runAlone<T>(script: string, spec: unknown, onPid?: (pid: number) => void): Promise<T> {
+  const child = spawn(process.execPath, nodeArgs(script), { stdio: ['pipe', 'pipe', 'pipe'] });
+  if (child.pid) onPid?.(child.pid);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  child.stdin!.end(JSON.stringify(spec));
+  return new Promise<T>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const last = stdout.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && last) resolve(JSON.parse(last) as T);
+      else reject(new Error(`${script} exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
 /** Set by the load host while it runs a script: the script's spec, then its result. */
 let hosted: { spec: unknown; result?: unknown } | null = null;
 

@@ -100,7 +100,7 @@ const measured = async (scenario: () => Promise<ScenarioResult | ScenarioResult[
 /** 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs here; a second one serves the lag; none runs during the rebuild. */
 const projectionScenarios = async (worker: { kill(signal: NodeJS.Signals): Promise<unknown> }, reference: Reference | null) => {
   await worker.kill('SIGTERM');
-  results.push(...(await measured(() => catchUpScenario(store, pool, sizes))));
+  results.push(...(await measured(() => catchUpScenario(store, config.DATABASE_URL, config.DB_POOL_MAX, sizes))));
   const worker2 = watch(await spawnWorker(config), 'worker');
   await waitForProjections(pool);
   results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { catchUp } from '../projections/catch-up.ts';
-import { BACKLOG_GROUPS, everyReadModel } from '../projections/live.ts';
 import { wakeOnAppend } from '../projections/waker.ts';
 import { rebuildMany } from '../projections/rebuild.ts';
 import { projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { appendLedger } from '../tests/support/events.ts';
-import { runJson } from './children.ts';
+import { runAlone, runJson } from './children.ts';
 import { CpuMeter } from './cpu.ts';
 import { percentile, progress, result, type ScenarioResult } from './lib.ts';
 import type { Reference } from './pgbench.ts';
@@ -43,19 +41,27 @@ export async function appendScenarios(databaseUrl: string, sizes: Sizes, refs: {
   return out;
 }
 
-export async function catchUpScenario(store: EventStore, pool: pg.Pool, sizes: Sizes): Promise<ScenarioResult> {
+/**
+ * A worker's start after others appended: the backlog caught up in a fresh process of its own
+ * (bench/catch-up-load.ts), as the worker's live catch-up does it. CPU in cores over the catch-up's
+ * time: its process, and Postgres's backends serving it.
+ */
+export async function catchUpScenario(store: EventStore, databaseUrl: string, poolMax: number, sizes: Sizes): Promise<ScenarioResult> {
   const name = `projection catch-up after ${sizes.catchUpEvents} appended events`;
   const line = progress(name);
   const streams = 8;
   await Promise.all(Array.from({ length: streams }, () => appendLedger(store, Math.ceil(sizes.catchUpEvents / streams), 500)));
-  line.update('appended; catching up');
-  const started = Date.now();
-  // As a worker does when it starts (projections/live.ts): every live read model, the backlog in groups side by side sharing each read of the log.
-  await catchUp(pool, store, everyReadModel, { liveOnly: true, settleMs: 0, backlogGroups: BACKLOG_GROUPS });
-  const seconds = (Date.now() - started) / 1000;
-  const rate = sizes.catchUpEvents / seconds;
-  line.done(`${Math.round(rate)} events/s`);
-  return result(name, rate, 'events/s', null, { text: '≥ 40,000 events/s (absolute)', minFigure: 40_000 }, { seconds });
+  line.update('appended; catching up in a process of its own');
+  let pid = 0;
+  const meter = new CpuMeter({ 'catch-up': () => (pid ? [pid] : []) }, ['catch-up']).start();
+  const metered = performance.now();
+  const r = await runAlone<{ seconds: number; applied: number; cpuSeconds: number }>('bench/catch-up-load.ts', { databaseUrl, poolMax }, (p) => (pid = p));
+  const meterSeconds = (performance.now() - metered) / 1000;
+  const postgresSeconds = (meter.stop()['postgres:catch-up'] ?? 0) * meterSeconds;
+  const cores = (cpuSeconds: number) => Math.round((cpuSeconds / r.seconds) * 100) / 100;
+  const rate = sizes.catchUpEvents / r.seconds;
+  line.done(`${Math.round(rate)} events/s (${r.seconds.toFixed(1)} s; CPU-seconds: the process ${r.cpuSeconds.toFixed(1)}, Postgres for it ${postgresSeconds.toFixed(1)})`);
+  return result(name, rate, 'events/s', null, { text: '≥ 40,000 events/s (absolute)', minFigure: 40_000 }, { seconds: r.seconds }, { cpu: { 'catch-up': cores(r.cpuSeconds), postgres: cores(postgresSeconds) } });
 }
 
 /**

@@ -38,11 +38,13 @@ export interface CatchUpOptions {
    */
   pipelined?: pg.Pool;
   /**
-   * A backlog (a full batch) is caught up by this many groups of the targets side by side
-   * (catchUpSideBySide), each on its own connection, so that this process works on one group's batch
-   * while Postgres writes another's; then this catch-up goes on alone. Default 1: alone throughout.
+   * A backlog (a batch that came back full) is caught up by `groups` groups of the targets side by side
+   * (catchUpSideBySide), each on its own connection, in batches of `batchSize`: this process works on
+   * one group's batch while Postgres writes another's, and each batch's own statements (locks, reads,
+   * the checkpoints' move, the read models' per-batch upserts) are paid less often. Then this catch-up
+   * goes on alone. Without it (or with one group), it stays alone throughout.
    */
-  backlogGroups?: number;
+  backlog?: { groups: number; batchSize: number };
 }
 
 export interface Wakes {
@@ -83,7 +85,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   let total = 0;
   let ahead: Ahead | null = null;
   // Groups only for a catch-up of several read models that is not itself one of such groups.
-  const groups = targets.length > 1 && !options.reads ? Math.min(options.backlogGroups ?? 1, targets.length) : 1;
+  const groups = targets.length > 1 && !options.reads ? Math.min(options.backlog?.groups ?? 1, targets.length) : 1;
   const inGroups = groups > 1;
   for (;;) {
     if (options.signal?.aborted) return total;
@@ -147,7 +149,8 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     if (moved.length > 0) options.onBatch?.(applied, reached!);
     if (read === batchSize && inGroups) {
       // Each group's batches are read ahead and large: on `pool`, where they can COPY.
-      const ended = (await catchUpSideBySide(pool, store, targets, groups, { ...options, settleMs: 0, wakes: undefined, pipelined: undefined })).map((e) => e.result);
+      const inBacklog = { ...options, batchSize: options.backlog!.batchSize, backlog: undefined, settleMs: 0, wakes: undefined, pipelined: undefined };
+      const ended = (await catchUpSideBySide(pool, store, targets, groups, inBacklog)).map((e) => e.result);
       for (const result of ended) if (result.status === 'fulfilled') total += result.value;
       const failure = ended.find((result): result is PromiseRejectedResult => result.status === 'rejected');
       if (failure) throw failure.reason;

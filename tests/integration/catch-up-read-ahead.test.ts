@@ -108,13 +108,13 @@ describe('a catch-up that reads the next batch ahead', () => {
     expect(await catchUp(on.pool, on.store, [{ projection: ledgerProjection }, { projection: usageDailyProjection }], { batchSize: 64, settleMs: 0 })).toBe(300 + 200 + 200);
   });
 
-  it('hands a backlog to groups of its read models side by side, each in its own transactions, and applies every event once', async () => {
+  it('hands a backlog to groups of its read models side by side, each in its own transactions in batches of the backlog size, and applies every event once', async () => {
     /** Catches the ledger and the lots up with a backlog in groups, failing (not waiting forever) if a group waits for room it never gets. */
     const inGroups = async () => {
       const applied: number[] = [];
       let bound: NodeJS.Timeout | undefined;
       const stuck = new Promise<never>((_, reject) => (bound = setTimeout(() => reject(new Error('a group is still waiting')), 20_000)));
-      const total = await Promise.race([catchUp(on.pool, on.store, targets, { batchSize: 100, settleMs: 0, backlogGroups: 2, onBatch: (n) => applied.push(n) }), stuck]).finally(() =>
+      const total = await Promise.race([catchUp(on.pool, on.store, targets, { batchSize: 100, settleMs: 0, backlog: { groups: 2, batchSize: 300 }, onBatch: (n) => applied.push(n) }), stuck]).finally(() =>
         clearTimeout(bound),
       );
       return { total, applied };
@@ -127,13 +127,14 @@ describe('a catch-up that reads the next batch ahead', () => {
     expect((await inGroups()).total).toBe(500 + 2 * 1500);
     // Together: both start where the other does. Each batch's commit says how many events it applied
     // (summed over its read models): 200 for a batch of 100 credit events applied by the ledger and the
-    // lots together (the first, alone), 100 by one group; alone, every full batch would be 200.
+    // lots together (the first, alone), 300 for a backlog's batch of 300 applied by one group; alone,
+    // every full batch would be 200, and in the live batches' size 100.
     const together = await appendLedger(on.store, 1500, 250);
     await waitForWholeLog(on.pool);
     const { total, applied } = await inGroups();
     expect(total).toBe(2 * 1500);
     expect(applied[0]).toBe(200);
-    expect(applied.filter((n) => n === 100).length).toBeGreaterThanOrEqual(2 * 13);
+    expect(applied.filter((n) => n === 300).length).toBeGreaterThanOrEqual(2 * 4);
     for (const row of await perOrg([apart, together])) {
       expect(row.movements).toBe(1500);
       expect(row.remaining).toBe(row.balance);
