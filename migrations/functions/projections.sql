@@ -36,9 +36,14 @@ $$;
 -- projection_batch_targets reads them (sent after projection_batch_start, so they are read once its
 -- locks were granted). One function, so the statement that calls it costs little to plan (the join
 -- of the targets with log_batch beside it took Postgres ~1.5 ms a batch to plan); its rows are log_batch's.
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'projection_batch_read' AND NOT ('created_ms' = ANY(proargnames))) THEN
+    DROP FUNCTION projection_batch_read(text[], int[], boolean, int, text[]);
+  END IF;
+END $$;
 CREATE OR REPLACE FUNCTION projection_batch_read(p_names text[], p_versions int[], p_live_only boolean, p_limit int, p_types text[])
 RETURNS TABLE (head_xid text, head_pos bigint, global_position bigint, transaction_id text, stream_id text, stream_position bigint,
-               event_id uuid, type text, data jsonb, metadata jsonb, created_at timestamptz)
+               event_id uuid, type text, data jsonb, metadata jsonb, created_ms float8)
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
   behind record;

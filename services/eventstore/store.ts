@@ -47,7 +47,10 @@ export interface EventRow {
   type: string;
   data: unknown;
   metadata: Record<string, unknown>;
-  created_at: string | Date;
+  /** As the stream reads give it (EVENT_COLUMNS); a batch of the log (log_batch) gives created_ms instead. */
+  created_at?: string | Date;
+  /** Milliseconds since the epoch, a whole number up to float8's rounding (log_batch). */
+  created_ms?: number;
 }
 
 export const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
@@ -63,7 +66,7 @@ export function toStoredEvent(row: EventRow): StoredEvent {
     type: row.type,
     data: row.data,
     metadata: row.metadata,
-    createdAt: new Date(row.created_at),
+    createdAt: row.created_ms != null ? new Date(Math.round(row.created_ms)) : row.created_at instanceof Date ? row.created_at : new Date(row.created_at!),
   };
 }
 

@@ -61,4 +61,19 @@ describe('a batch of the log (log_batch)', () => {
     expect(paged).toEqual(whole.events.map((e) => e.eventId));
     expect(whole.head).toEqual({ xid: whole.events.at(-1)!.transactionId, pos: whole.events.at(-1)!.globalPosition });
   });
+
+  it("gives each event the time a stream's read gives it, to the millisecond (sent as milliseconds since the epoch, not as a timestamptz)", async () => {
+    const batch = await on.store.readBatch({ xid: '0', pos: 0 }, 2000, null);
+    const streamId = batch.events[0].streamId;
+    const inStream = await on.store.readStream(streamId);
+    const inBatch = new Map(batch.events.filter((e) => e.streamId === streamId).map((e) => [e.eventId, e.createdAt]));
+    expect(inBatch.size).toBeGreaterThan(10);
+    for (const event of inStream.filter((e) => inBatch.has(e.eventId))) {
+      expect(inBatch.get(event.eventId)).toBeInstanceOf(Date);
+      expect(inBatch.get(event.eventId)!.toISOString()).toBe(event.createdAt.toISOString());
+    }
+    // Postgres keeps microseconds: the batch's time is the stream's, truncated to the millisecond as node-postgres truncates it.
+    const { rows } = await on.pool.query('SELECT floor(extract(epoch FROM created_at) * 1000)::text AS ms FROM events WHERE event_id = $1', [inStream[0].eventId]);
+    expect(inStream[0].createdAt.getTime()).toBe(Number(rows[0].ms));
+  });
 });
