@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { ConcurrencyError, DuplicateCommandError } from './errors.ts';
-import { chainHashBytes, jsonbText } from './hash-chain.ts';
+import { AppendGroups } from './append-groups.ts';
+import { appendAlone, appendGroup, chain, type StreamHead } from './chained-append.ts';
 import type { AppendResult, ExpectedVersion, LogPosition, NewEvent, StoredEvent } from './types.ts';
 
 import type { Queryable } from '../platform/pool.ts';
@@ -75,68 +76,15 @@ export function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId;
 }
 
-/** A stream's version and the hash of its last event (null before its first). */
-interface StreamHead {
-  version: number;
-  hash: Buffer | null;
-}
 
 const MAX_KNOWN_HEADS = 50_000;
 
 /**
- * The chained append's statements (see appendChained). $1 stream, $2 its version before, $3 after,
- * $4 the new last hash, $5 the snapshot, $6–$10 the events (ids, types, data, metadata, hashes),
- * $11–$13 the commands (ids, request hashes, results), $14 the stream's last hash before (an existing
- * stream) or its type (a new one), $15 the events' ordinals (1…n). Every insert reads the stream's row
- * moved, so a stale head writes nothing.
- *
- * The ordinals come as an array, not from `generate_series(1, n)`: with n a parameter, the generic plan
- * reckons generate_series's default 1,000 rows, so it looked five times dearer than the plans made for
- * each call's values, and Postgres planned every append anew (plancache.c keeps the generic plan only
- * when it is estimated no dearer than those). An array parameter is reckoned as a known one is, so the
- * statement is planned five times per connection and then never again: 611–714 → 408–427 µs of
- * Postgres CPU an append, 8 clients of one event (`eventstore.test.ts` checks the plan is kept).
- *
- * The arrays are spread by set-returning functions in the select list (run in lockstep, one row each,
- * in order: a row's position is the version before plus its ordinal), not by `unnest(...) WITH
- * ORDINALITY` in FROM: a function in FROM is a Function Scan, which fills a tuplestore before its first
- * row (16 KB allocated per scan, two scans per append). Those two allocations pushed each append's
- * memory past glibc's trim threshold, so every append grew the backend's heap and gave it back (a brk
- * pair, and a TLB flush on every core): pgbench running this statement, 8 clients, 1 event each, went
- * from 1,400-1,850 to 5,200-7,000 appends/s, and its backends' CPU from ~550 to ~130 µs an append.
- *
- * The events' data and metadata (and the commands' results) travel as one JSON array each, spread by
- * `jsonb_array_elements`, not as `jsonb[]`: pg writes an array parameter as an array literal, quoting
- * and escaping every element (each JSON's every quote), which was 5% of the API's CPU on batches of
- * metered usage; the texts are the ones the hash chain rendered already.
+ * How many appends go alone at once before the next ones wait to go together (see AppendGroups). On
+ * the bench's debits over 1,000 organizations (50 connections, two cores): 1,322–1,486 debits/s with
+ * every append alone, 2,536 with 2, 2,438 with 4, 2,148 with 8.
  */
-const APPEND_TAIL = `,
-  ins AS (
-    INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata, hash)
-    SELECT $1, $2::bigint + unnest($15::int[]),
-           unnest($6::uuid[]), unnest($7::text[]), jsonb_array_elements($8::jsonb), jsonb_array_elements($9::jsonb), unnest($10::bytea[])
-      FROM moved
-    RETURNING global_position),
-  cmd AS (
-    INSERT INTO command_dedup (command_id, request_hash, result)
-    SELECT unnest($11::text[]), unnest($12::text[]), jsonb_array_elements($13::jsonb) FROM moved)
-SELECT (SELECT version FROM moved) AS next_version, (SELECT max(global_position) FROM ins) AS last_position,
-       pg_current_xact_id()::text AS tx_id`;
-
-const APPEND_NEXT = `WITH moved AS (
-    UPDATE streams
-       SET version = $3, last_hash = $4,
-           snapshot = COALESCE($5::jsonb, snapshot),
-           snapshot_version = CASE WHEN $5::jsonb IS NULL THEN snapshot_version ELSE $3 END,
-           updated_at = now()
-     WHERE stream_id = $1 AND version = $2 AND last_hash = $14::bytea
-    RETURNING version)${APPEND_TAIL}`;
-
-const APPEND_NEW = `WITH moved AS (
-    INSERT INTO streams (stream_id, stream_type, version, snapshot, snapshot_version, last_hash)
-    VALUES ($1, $14::text, $3, $5::jsonb, CASE WHEN $5::jsonb IS NULL THEN NULL ELSE $3::bigint END, $4)
-    ON CONFLICT (stream_id) DO NOTHING
-    RETURNING version)${APPEND_TAIL}`;
+export const GROUP_AFTER = 2;
 
 /** A failed append as the write side knows it: a clash with another writer (ES409), a command key used before (ES208), or as it came. */
 function clashOf(err: unknown, streamId: string, expected: unknown, commands: StoredCommand[]): unknown {
@@ -177,8 +125,16 @@ export class EventStore {
   private readonly listeners = new Set<AppendListener>();
   /** Each stream's version and last hash as this process last wrote or read them (see appendChained). */
   private readonly heads = new Map<string, StreamHead>();
+  /** Appends to existing streams that come while others are on their way go together (append-groups.ts). */
+  private readonly groups: AppendGroups;
 
-  constructor(readonly pool: pg.Pool) {}
+  /** `groupAfter`: how many appends go alone at once before the next ones wait to go together. */
+  constructor(
+    readonly pool: pg.Pool,
+    options: { groupAfter?: number } = {},
+  ) {
+    this.groups = new AppendGroups((append) => appendAlone(pool, append, null), (group) => appendGroup(pool, group), options.groupAfter ?? GROUP_AFTER);
+  }
 
   /** Called after every append that committed (or, inside a caller's transaction, was written). */
   onAppended(listener: AppendListener): () => void {
@@ -269,11 +225,13 @@ export class EventStore {
 
   /**
    * One statement: the hashes chained here from the head this process knows, the stream's row moved
-   * from that version and hash to the new ones, the events and the commands' results inserted. Postgres
-   * refuses a stale head (another writer moved the row: nothing matches and nothing is written) and a
-   * concurrent writer (it waits for the row, re-reads it and matches nothing); a used command key
-   * breaks the command table's key. Inside a caller's transaction that may roll back, the head kept
-   * here can be ahead of the stream: the next append then matches nothing and is a clash, as it is.
+   * from that version and hash to the new ones, the events and the commands' results inserted
+   * (chained-append.ts). Postgres refuses a stale head (another writer moved the row: nothing matches
+   * and nothing is written) and a concurrent writer (it waits for the row, re-reads it and matches
+   * nothing); a used command key breaks the command table's key. Appends to existing streams outside
+   * a caller's transaction go through the group commit (append-groups.ts). Inside a caller's
+   * transaction that may roll back, the head kept here can be ahead of the stream: the next append
+   * then matches nothing and is a clash, as it is.
    */
   private async appendChained(
     streamId: string,
@@ -282,46 +240,17 @@ export class EventStore {
     commands: StoredCommand[],
     head: StreamHead,
   ): Promise<AppendResult> {
-    const ids = events.map((e) => e.id ?? randomUUID());
-    const data = events.map((e) => jsonbText(e.data ?? {}));
-    const metadata = events.map((e) => jsonbText(e.metadata ?? {}));
-    let hash = head.hash ?? Buffer.alloc(0);
-    const hashes = events.map((e, i) => {
-      hash = chainHashBytes(hash, { streamId, position: head.version + i + 1, eventId: ids[i], type: e.type, data: data[i], metadata: metadata[i] });
-      return hash;
-    });
-    const next = head.version + events.length;
+    const append = chain(streamId, events, head, options.snapshot, commands);
     const db = options.client ?? this.pool;
-    const res = await db.query({
-      name: head.version === 0 ? 'es-append-new' : 'es-append-next',
-      text: head.version === 0 ? APPEND_NEW : APPEND_NEXT,
-      values: [
-        streamId,
-        head.version,
-        next,
-        hash,
-        options.snapshot === undefined ? null : JSON.stringify(options.snapshot),
-        ids,
-        events.map((e) => e.type),
-        `[${data.join(',')}]`,
-        `[${metadata.join(',')}]`,
-        hashes,
-        commands.map((c) => c.id),
-        commands.map((c) => c.requestHash),
-        JSON.stringify(commands.map((c) => c.result ?? {})),
-        head.version === 0 ? (options.streamType ?? streamTypeOf(streamId)) : head.hash,
-        events.map((_, i) => i + 1),
-      ],
-    });
-    const row = res.rows[0] as { next_version: string | null; last_position: string; tx_id: string };
-    if (row.next_version == null) {
+    const result = head.version > 0 && !options.client ? await this.groups.run(append) : await appendAlone(db, append, options.streamType ?? streamTypeOf(streamId));
+    if (!result) {
       this.heads.delete(streamId);
       // The statement's snapshot predates the writer it waited for: the version it lost to is read after.
       const actual = await db.query('SELECT version FROM streams WHERE stream_id = $1', [streamId]);
       throw new ConcurrencyError(streamId, options.expected, actual.rows[0] ? Number(actual.rows[0].version) : -1);
     }
-    this.rememberHead(streamId, { version: next, hash });
-    return { nextVersion: next, position: { xid: row.tx_id, pos: Number(row.last_position) } };
+    this.rememberHead(streamId, { version: append.next, hash: append.hash });
+    return result;
   }
 
   /** The append Postgres chains (append_to_stream): for 'any', 'stream_exists' and heads this process does not know. */

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { jsonbText } from '../../services/eventstore/hash-chain.ts';
 import { verifyStream } from '../../services/audit/verify.ts';
 import { waitFor } from '../support/processes.ts';
+import { countingPool } from '../support/counting-pool.ts';
 import { pendingStripeEvents } from '../../services/billing/inbox.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -193,14 +194,8 @@ describe('reading the whole log', () => {
 
 /** Counts the statements a store sends (an EventStore over a pool whose query is counted). */
 function countingStore(): { store: EventStore; statements: () => number } {
-  let n = 0;
-  const counted = new Proxy(pool, {
-    get(target, key, receiver) {
-      if (key === 'query') return (...args: Parameters<pg.Pool['query']>) => (n++, (target.query as (...a: unknown[]) => unknown)(...args));
-      return Reflect.get(target, key, receiver);
-    },
-  });
-  return { store: new EventStore(counted as pg.Pool), statements: () => n };
+  const counted = countingPool(pool);
+  return { store: new EventStore(counted.pool), statements: counted.statements };
 }
 
 /** JSON without what Postgres's jsonb refuses (NUL characters, lone surrogates). */

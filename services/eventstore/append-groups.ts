@@ -1,0 +1,95 @@
+import type { ChainedAppend } from './chained-append.ts';
+import type { AppendResult } from './types.ts';
+
+interface Waiting {
+  append: ChainedAppend;
+  resolve: (result: AppendResult | null) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The most appends one group statement carries. */
+const MAX_GROUP = 64;
+
+/** How long appends wait for one of those on their way before they go anyway. */
+const STALL_MS = 25;
+
+/**
+ * Group commit. An append that comes while `limit` of these appends are already on their way to
+ * Postgres waits, and the appends waiting go together as one statement (appendGroup) as soon as one
+ * of those is answered. Below the limit an append goes at once, alone, as before: grouping costs no
+ * waiting, it only replaces waiting for a connection. A statement's own work (its round trip, its
+ * transaction, its commit) is then paid once for the group: pgbench on this schema, 8 clients, did
+ * 8,650 appends a second one by one and 26,800 in statements of four.
+ *
+ * A group's outcome is each append's own: written, or null when its stream had moved (a clash, as
+ * alone). When Postgres refuses the whole statement (a command key used before), nothing of it was
+ * written, and each append is sent again alone to get its own answer. When the connection fails,
+ * whether it was written is unknown, as for an append alone: each is told the error.
+ *
+ * Appends on their way that take long (waiting for a row another process's transaction holds) do not
+ * hold the others back: what has waited STALL_MS goes anyway, beyond the limit.
+ */
+export class AppendGroups {
+  private onTheWay = 0;
+  private readonly waiting: Waiting[] = [];
+  private stall: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly alone: (append: ChainedAppend) => Promise<AppendResult | null>,
+    private readonly together: (group: ChainedAppend[]) => Promise<(AppendResult | null)[]>,
+    private readonly limit: number,
+  ) {}
+
+  /** The append's result, or null when its stream had moved. */
+  run(append: ChainedAppend): Promise<AppendResult | null> {
+    if (this.onTheWay < this.limit) return this.send([append]).then(([result]) => result as AppendResult | null);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ append, resolve, reject });
+      this.stall ??= setTimeout(() => {
+        this.stall = null;
+        this.next(true);
+      }, STALL_MS).unref();
+    });
+  }
+
+  /** Each append's result, null (its stream had moved), or the error it met when sent again alone. */
+  private async send(group: ChainedAppend[]): Promise<(AppendResult | null | Error)[]> {
+    this.onTheWay++;
+    try {
+      if (group.length === 1) return [await this.alone(group[0])];
+      return await this.together(group).catch((err: unknown) => {
+        // A refusal by Postgres (it answered with an error code) wrote nothing: each alone, for its own answer.
+        if (typeof (err as { code?: unknown })?.code !== 'string') throw err;
+        return Promise.all(group.map((a) => this.alone(a).catch((e: unknown) => e as Error)));
+      });
+    } finally {
+      this.onTheWay--;
+      this.next();
+    }
+  }
+
+  /** Sends what waits (`force`: beyond the limit): up to MAX_GROUP appends to distinct streams (a second append to a stream waits for the next group). */
+  private next(force = false): void {
+    if (this.waiting.length === 0 || (!force && this.onTheWay >= this.limit)) return;
+    const streams = new Set<string>();
+    const group: Waiting[] = [];
+    for (let i = 0; i < this.waiting.length && group.length < MAX_GROUP; ) {
+      const w = this.waiting[i];
+      if (streams.has(w.append.streamId)) {
+        i++;
+        continue;
+      }
+      streams.add(w.append.streamId);
+      group.push(w);
+      this.waiting.splice(i, 1);
+    }
+    if (this.waiting.length === 0 && this.stall) {
+      clearTimeout(this.stall);
+      this.stall = null;
+    }
+    this.send(group.map((w) => w.append)).then(
+      (results) => results.forEach((r, i) => (r instanceof Error ? group[i].reject(r) : group[i].resolve(r))),
+      (err) => group.forEach((w) => w.reject(err)),
+    );
+  }
+}
