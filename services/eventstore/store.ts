@@ -76,7 +76,6 @@ export function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId;
 }
 
-
 const MAX_KNOWN_HEADS = 50_000;
 
 /**
