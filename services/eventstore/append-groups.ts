@@ -10,6 +10,17 @@ interface Waiting {
 /** The most appends one group statement carries. */
 const MAX_GROUP = 64;
 
+/**
+ * Whether Postgres refused the statement while running it, so that its transaction wrote nothing: a
+ * key or constraint broken (class 23), bad data (22), a serialization failure or deadlock, a statement
+ * timeout. Not a terminated or lost connection (57P01, class 08, no code at all): that can come after
+ * the commit, and sending the appends again would write them twice.
+ */
+function refused(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('23') || code.startsWith('22') || ['40001', '40P01', '57014'].includes(code));
+}
+
 /** How long appends wait for one of those on their way before they go anyway. */
 const STALL_MS = 25;
 
@@ -23,8 +34,8 @@ const STALL_MS = 25;
  *
  * A group's outcome is each append's own: written, or null when its stream had moved (a clash, as
  * alone). When Postgres refuses the whole statement (a command key used before), nothing of it was
- * written, and each append is sent again alone to get its own answer. When the connection fails,
- * whether it was written is unknown, as for an append alone: each is told the error.
+ * written, and each append is sent again alone to get its own answer. When the connection fails or is
+ * terminated, whether it was written is unknown, as for an append alone: each is told the error.
  *
  * Appends on their way that take long (waiting for a row another process's transaction holds) do not
  * hold the others back: what has waited STALL_MS goes anyway, beyond the limit.
@@ -58,8 +69,9 @@ export class AppendGroups {
     try {
       if (group.length === 1) return [await this.alone(group[0])];
       return await this.together(group).catch((err: unknown) => {
-        // A refusal by Postgres (it answered with an error code) wrote nothing: each alone, for its own answer.
-        if (typeof (err as { code?: unknown })?.code !== 'string') throw err;
+        // A statement Postgres refused wrote nothing: each alone, for its own answer. Anything else (a
+        // connection lost or terminated) may have come after the commit: told to each, never sent again.
+        if (!refused(err)) throw err;
         return Promise.all(group.map((a) => this.alone(a).catch((e: unknown) => e as Error)));
       });
     } finally {

@@ -3,6 +3,7 @@ import { verifyStream } from '../../services/audit/verify.ts';
 import { ConcurrencyError, DuplicateCommandError } from '../../services/eventstore/errors.ts';
 import { EventStore } from '../../services/eventstore/store.ts';
 import { countingPool } from '../support/counting-pool.ts';
+import { waitFor } from '../support/processes.ts';
 import { storeDatabase } from '../support/store-db.ts';
 
 const on = storeDatabase();
@@ -78,6 +79,47 @@ describe('group commit (appends that come while others are on their way go as on
     expect((await positions(ids[2])).stream).toEqual([1]);
     const stored = await on.pool.query('SELECT count(*)::int AS n FROM command_dedup WHERE command_id = ANY($1)', [ids.map((id) => `fresh-${id}`)]);
     expect(stored.rows[0].n).toBe(3);
+  });
+
+  it('tells each append of a group whose connection was terminated, and never sends them again (it may have committed)', async () => {
+    const counted = countingPool(on.pool);
+    const store = new EventStore(counted.pool, { groupAfter: 1 });
+    const ids = await streams(store, 4);
+    // Another transaction holds the third stream's row: the group (the last three) waits for it.
+    const holder = await on.pool.connect();
+    let held = true;
+    const release = async () => {
+      if (!held) return;
+      held = false;
+      await holder.query('ROLLBACK');
+      holder.release();
+    };
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT version FROM streams WHERE stream_id = $1 FOR UPDATE', [ids[2]]);
+      const before = counted.statements();
+      const appends = Promise.allSettled(ids.map((id) => store.append(id, [ev(1)], { expected: 1 })));
+      const waiting = await waitFor('the group waiting for the held row', async () => {
+        const { rows } = await on.pool.query(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%unnest($1::text[]) AS stream_id%'`,
+        );
+        return rows[0]?.pid as number | undefined;
+      });
+      await on.pool.query('SELECT pg_terminate_backend($1)', [waiting]);
+      // Let go of the row at once: appends sent again alone would now be written (and this test fail).
+      await release();
+      const results = await appends;
+      expect(results[0].status).toBe('fulfilled');
+      for (const r of results.slice(1)) {
+        expect(r.status).toBe('rejected');
+        expect(((r as PromiseRejectedResult).reason as { code?: string }).code).toBe('57P01');
+      }
+      // The first alone, then the group: none of the group's appends sent again.
+      expect(counted.statements() - before).toBe(2);
+    } finally {
+      await release();
+    }
+    for (const id of ids.slice(1)) expect((await positions(id)).stream).toEqual([1]);
   });
 
   it('lets two processes group appends to the same streams side by side: every append written once or refused, no version twice', async () => {
