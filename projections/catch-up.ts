@@ -164,8 +164,9 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
       continue;
     }
     if (read === batchSize) continue;
-    // A wake-up that came during the batch is served by the next one at once: asking the log first
-    // whether more is there cost each live batch under a steady stream of appends a round trip.
+    // A wake-up that came during the batch is served by the next one at once (after `gather`'s wait
+    // when this one was large): asking the log first whether more is there cost each live batch under
+    // a steady stream of appends a round trip.
     if (options.wakes?.taken()) {
       if (options.gather && read >= options.gather.from) await sleep(options.gather.ms);
       continue;
