@@ -53,9 +53,10 @@ export class AppendGroups {
 
   /** The append's result, or null when its stream had moved. */
   run(append: ChainedAppend): Promise<AppendResult | null> {
-    if (this.onTheWay < this.limit) return this.send([append]).then(([result]) => result as AppendResult | null);
     return new Promise((resolve, reject) => {
-      this.waiting.push({ append, resolve, reject });
+      const waiting = { append, resolve, reject };
+      if (this.onTheWay < this.limit) return void this.send([waiting]);
+      this.waiting.push(waiting);
       this.stall ??= setTimeout(() => {
         this.stall = null;
         this.next(true);
@@ -63,17 +64,17 @@ export class AppendGroups {
     });
   }
 
-  /** Each append's result, null (its stream had moved), or the error it met when sent again alone. */
-  private async send(group: ChainedAppend[]): Promise<(AppendResult | null | Error)[]> {
+  /** Sends a group (one append alone) and answers each of its appends. */
+  private async send(group: Waiting[]): Promise<void> {
     this.onTheWay++;
     try {
-      if (group.length === 1) return [await this.alone(group[0])];
-      return await this.together(group).catch((err: unknown) => {
-        // A statement Postgres refused wrote nothing: each alone, for its own answer. Anything else (a
-        // connection lost or terminated) may have come after the commit: told to each, never sent again.
-        if (!refused(err)) throw err;
-        return Promise.all(group.map((a) => this.alone(a).catch((e: unknown) => e as Error)));
-      });
+      const results = group.length === 1 ? [await this.alone(group[0].append)] : await this.together(group.map((w) => w.append));
+      group.forEach((w, i) => w.resolve(results[i]));
+    } catch (err) {
+      // A statement Postgres refused wrote nothing: each alone, for its own answer. Anything else (a
+      // connection lost or terminated) may have come after the commit: told to each, never sent again.
+      if (group.length > 1 && refused(err)) await Promise.all(group.map((w) => this.alone(w.append).then(w.resolve, w.reject)));
+      else for (const w of group) w.reject(err);
     } finally {
       this.onTheWay--;
       this.next();
@@ -99,9 +100,6 @@ export class AppendGroups {
       clearTimeout(this.stall);
       this.stall = null;
     }
-    this.send(group.map((w) => w.append)).then(
-      (results) => results.forEach((r, i) => (r instanceof Error ? group[i].reject(r) : group[i].resolve(r))),
-      (err) => group.forEach((w) => w.reject(err)),
-    );
+    void this.send(group);
   }
 }

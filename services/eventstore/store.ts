@@ -83,7 +83,7 @@ const MAX_KNOWN_HEADS = 50_000;
  * the bench's debits over 1,000 organizations (50 connections, two cores): 1,322–1,486 debits/s with
  * every append alone, 2,536 with 2, 2,438 with 4, 2,148 with 8.
  */
-export const GROUP_AFTER = 2;
+const GROUP_AFTER = 2;
 
 /** A failed append as the write side knows it: a clash with another writer (ES409), a command key used before (ES208), or as it came. */
 function clashOf(err: unknown, streamId: string, expected: unknown, commands: StoredCommand[]): unknown {
