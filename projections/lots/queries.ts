@@ -6,7 +6,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export async function lotsDue(db: Queryable, limit: number): Promise<{ orgId: string; lotId: string }[]> {
   const res = await db.query(
     `SELECT org_id::text AS "orgId", id AS "lotId" FROM credit_lots
-      WHERE expires_at <= now() AND remaining > reserved ORDER BY expires_at LIMIT $1`,
+      WHERE open AND expires_at <= now() ORDER BY expires_at LIMIT $1`,
     [limit],
   );
   return res.rows;

@@ -93,6 +93,30 @@ describe('admin grants', () => {
     expect((await types(orgId)).filter((x) => x === 'CreditsExpired')).toHaveLength(1);
   });
 
+  it('are updated in place by debits: no index reads what a debit changes, and a spent lot leaves the sweep\'s index', async () => {
+    // A column an index reads (or its predicate) makes every update of it write a new entry into each
+    // index; what a debit changes is what is left and reserved of a lot.
+    const indexes = await t.db.query(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = (SELECT c.relname FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid
+          JOIN pg_class c ON c.oid = d.refobjid WHERE r.ev_class = 'credit_lots'::regclass AND c.relname <> 'credit_lots' LIMIT 1)`,
+    );
+    expect(indexes.rows.length).toBeGreaterThanOrEqual(3);
+    for (const { indexdef } of indexes.rows) expect(indexdef).not.toMatch(/\b(remaining|reserved|expired)\b/);
+
+    const { client, orgId } = await memberWithOrg(t, `spent-${randomUUID().slice(0, 6)}@example.com`, 10);
+    const promo = await admin.post(`/api/admin/orgs/${orgId}/credits`, { amount: 5, description: 'promo', expiresAt: new Date(Date.now() + DAY).toISOString(), source: 'promo' });
+    expect(promo.status).toBe(200);
+    const open = async () => {
+      await waitFor('the read models', () => projectionsCaughtUp(t.db));
+      const rows = await t.db.query(`SELECT id, open FROM credit_lots WHERE org_id = $1 ORDER BY position`, [orgId]);
+      return Object.fromEntries(rows.rows.map((r) => [r.id === promo.body.lotId ? 'promo' : 'purchase', r.open]));
+    };
+    expect(await open()).toEqual({ purchase: true, promo: true });
+    // The promo lot comes first (priority 5): a debit of 7 spends it and takes 2 of the purchase.
+    expect((await client.post('/api/usage', { credits: 7, description: 'model call', idempotencyKey: 'spend-promo' })).body).toEqual({ balance: 8, available: 8 });
+    expect(await open()).toEqual({ purchase: true, promo: false });
+  });
+
   it('refuse bad expiries, priorities and sources with 400 and append nothing', async () => {
     const { orgId } = await memberWithOrg(t, `badgrant-${randomUUID().slice(0, 6)}@example.com`, 5);
     const before = (await types(orgId)).length;
