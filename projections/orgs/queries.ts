@@ -16,10 +16,6 @@ export const subscriptionSql = (alias: string) => ({
   join: `LEFT JOIN plans sub_plan ON sub_plan.id::text = ${alias}.plan->>'planId'`,
 });
 
-/** An organization's members (the org-members read model) with their names and emails, as a json array. */
-const membersSql = (alias: string) => `coalesce((SELECT json_agg(json_build_object('userId', m.user_id::text, 'name', coalesce(u.name, ''), 'email', coalesce(u.email, ''), 'role', m.role)
-      ORDER BY m.joined_at, m.user_id) FROM org_members m LEFT JOIN users u ON u.id = m.user_id WHERE m.org_id = ${alias}.id), '[]')`;
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const adminOrgs = {
@@ -32,15 +28,16 @@ const adminOrgs = {
 const orgsCount = (where: string) => (where ? `(SELECT count(*) FROM orgs o ${where})` : '(SELECT n FROM orgs_total)');
 
 /**
- * The admin organizations table: every row, or one page of it (members and plan built for the page's
- * rows only). Each shape of the statement (sort, order, search or not) is prepared once per connection.
+ * The admin organizations table: every row, or one page of it (the plan built for the page's rows
+ * only; each organization's members are one row of the org-members read model). Each shape of the
+ * statement (sort, order, search or not) is prepared once per connection.
  */
 export async function listAdminOrgs<R>(db: Queryable, query: PageQuery) {
   const sub = subscriptionSql('o');
   const page = pageSql(query, adminOrgs);
   const text = `SELECT o.id::text, o.name, o.is_active, o.credit_balance::float8 AS credit_balance, o.last_billing,
-            ${sub.select} AS subscription, ${membersSql('o')} AS members${query.page ? `, ${orgsCount(page.where)} AS total_rows` : ''}
-       FROM orgs o ${sub.join} ${page.where} ${query.page ? page.order : 'ORDER BY o.created_at, o.id'} ${page.limit}`;
+            ${sub.select} AS subscription, coalesce(l.members, '[]') AS members${query.page ? `, ${orgsCount(page.where)} AS total_rows` : ''}
+       FROM orgs o ${sub.join} LEFT JOIN org_member_lists l ON l.org_id = o.id ${page.where} ${query.page ? page.order : 'ORDER BY o.created_at, o.id'} ${page.limit}`;
   const res = await db.query({ name: `admin-orgs-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values: page.params });
   const rows = res.rows.map((row) => ({ ...row, last_billing: iso(row.last_billing) }));
   return pageAnswer<R>(query, rows, async () =>

@@ -96,7 +96,7 @@ describe('admins see and change teams', () => {
   it('lists each organization\'s members with roles, and each user\'s organization and role', async () => {
     const owner = await team();
     const billing = await join(owner.client, 'billing');
-    const orgs = (await admin.get('/api/admin/orgs')).body as { id: string; members: { userId: string; email: string; role: string }[] }[];
+    const orgs = (await admin.get('/api/admin/orgs')).body as { id: string; members: { userId: string; name: string; email: string; role: string }[] }[];
     const listed = orgs.find((o) => o.id === owner.orgId)!;
     expect(listed.members.map((m) => [m.userId, m.role])).toEqual([
       [owner.userId, 'owner'],
@@ -106,6 +106,14 @@ describe('admins see and change teams', () => {
     const users = (await admin.get('/api/admin/users')).body as { id: string; organization: { name: string; role: string | null } | null }[];
     expect(users.find((u) => u.id === billing.userId)?.organization).toMatchObject({ role: 'billing' });
     expect(users.find((u) => u.id === owner.userId)?.organization).toMatchObject({ role: 'owner' });
+
+    // A member's new name shows in the organization's list (kept whole by the read model).
+    const renamed = `Renamed ${randomUUID().slice(0, 6)}`;
+    expect((await billing.client.post('/api/me/profile/update', { name: renamed })).status).toBe(200);
+    await waitFor('the list to show the new name', async () => {
+      const now = ((await admin.get('/api/admin/orgs?page=1&limit=100&search=' + encodeURIComponent(owner.orgId))).body.data as typeof orgs)[0];
+      return now?.members.find((m) => m.userId === billing.userId)?.name === renamed;
+    });
   });
 
   it('adds an existing account by email or id and removes a member, on the organization\'s history with the admin as actor', async () => {
