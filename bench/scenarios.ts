@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { wakeOnAppend } from '../projections/waker.ts';
+import { PROGRESS_CHANNEL, type ProgressNotice } from '../projections/projector.ts';
 import { rebuildMany } from '../projections/rebuild.ts';
 import { projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
@@ -97,13 +98,13 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
   const line = progress(name);
   const listener = new pg.Client({ connectionString: databaseUrl });
   await listener.connect();
-  await listener.query('LISTEN projection_progress');
+  await listener.query(`LISTEN ${PROGRESS_CHANNEL}`);
   const pending: { pos: number; at: number; measured: boolean }[] = [];
   const lags: number[] = [];
   const warmUpLags: number[] = [];
   listener.on('notification', (msg) => {
-    const { name: projection, pos } = JSON.parse(msg.payload ?? '{}');
-    if (projection !== 'ledger') return;
+    const { versions, pos } = JSON.parse(msg.payload ?? '{}') as Partial<ProgressNotice>;
+    if (!versions || !('ledger' in versions) || pos === undefined) return;
     const now = Date.now();
     while (pending.length && pending[0].pos <= pos) {
       const { at, measured } = pending.shift()!;

@@ -298,7 +298,7 @@ async function commitBatch(client: pg.PoolClient, locked: Locked[], to: LogPosit
   const names = texts(locked.map((l) => l.projection.name));
   const versions = ints(locked.map((l) => l.version));
   const move = `SELECT projection_batch_move(${names}, ${versions}, ${texts(locked.map((l) => l.from.xid))}, ${ints(locked.map((l) => l.from.pos), 'bigint')}, '${to.xid}', ${Math.trunc(to.pos)})`;
-  await client.query(`${move}; COMMIT; ${progressNotice(locked.map((l) => ({ name: l.projection.name, version: l.version, position: to })))}`);
+  await client.query(`${move}; COMMIT; ${progressNotice(locked.map((l) => ({ name: l.projection.name, version: l.version })), to)}`);
 }
 
 /** A read model caught up alone failed on this batch: which event throws is found and recorded, and thrown. */

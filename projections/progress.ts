@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { listen, type Listening } from '../services/platform/listen.ts';
 import { projections, projectionsFor } from './registry.ts';
-import { PROGRESS_CHANNEL, positionPassed } from './projector.ts';
+import { PROGRESS_CHANNEL, positionPassed, type ProgressNotice } from './projector.ts';
 import type { LogPosition } from '../services/eventstore/types.ts';
 
 interface Waiter {
@@ -23,14 +23,20 @@ export class ProjectionProgress {
   private listener: Listening | null = null;
   private poll: NodeJS.Timeout | null = null;
 
-  constructor(private readonly pool: pg.Pool, private readonly connectionString: string) {}
+  /** `pollMs`: how often the checkpoints are read while someone waits (0: never, only the notifications). */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+    private readonly pollMs = 250,
+  ) {}
 
   async start(): Promise<void> {
     await this.refresh();
     await this.listen();
+    if (this.pollMs <= 0) return;
     this.poll = setInterval(() => {
       if (this.waiters.length > 0) this.refresh().catch(() => {});
-    }, 250);
+    }, this.pollMs);
     this.poll.unref();
   }
 
@@ -39,9 +45,11 @@ export class ProjectionProgress {
     let first = true;
     this.listener = await listen(this.connectionString, [PROGRESS_CHANNEL], {
       onNotification: (_channel, payload) => {
-        const { name, version, xid, pos } = JSON.parse(payload) as { name: string; version: number } & LogPosition;
-        if (this.active.get(name) !== version) return;
-        this.advance(name, { xid, pos });
+        // A worker of the release before sent one notification per read model, without `versions`: its
+        // progress is read by the poll instead.
+        const { versions, xid, pos } = JSON.parse(payload) as Partial<ProgressNotice>;
+        if (!versions || xid === undefined || pos === undefined) return;
+        for (const [name, version] of Object.entries(versions)) if (this.active.get(name) === version) this.advance(name, { xid, pos });
       },
       onConnected: () => {
         if (!first) this.refresh().catch(() => {});
