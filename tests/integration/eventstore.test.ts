@@ -12,7 +12,7 @@ import { jsonbText } from '../../services/eventstore/hash-chain.ts';
 import { verifyStream } from '../../services/audit/verify.ts';
 import { waitFor } from '../support/processes.ts';
 import { countingPool } from '../support/counting-pool.ts';
-import { pendingStripeEvents } from '../../services/billing/inbox.ts';
+import { PENDING_STRIPE_EVENTS, pendingStripeEvents } from '../../services/billing/inbox.ts';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
@@ -301,6 +301,30 @@ describe('the append chained in the process (one statement)', () => {
     await store.append(stripe, [{ type: 'StripeEventRetryRequested', data: { eventId: stripe } }], { expected: 2 });
     expect(await pending()).toBe(true);
     expect(await verifyStream(pool, stream)).toMatchObject({ ok: true, checked: 6 });
+
+    // Its plan looks each pending stream's last event up by key, never scanning the log, even in the
+    // worst case: a generic plan, and no statistics on the streams (a database autovacuum has not
+    // analyzed yet). The plain join scanned every event then.
+    const planner = new pg.Client({ connectionString: db.url });
+    await planner.connect();
+    try {
+      await planner.query('BEGIN');
+      await planner.query(`DELETE FROM pg_statistic WHERE starelid = 'streams'::regclass`);
+      await planner.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await planner.query(`PREPARE inbox(int) AS ${PENDING_STRIPE_EVENTS}`);
+      const nodes: { 'Node Type': string; 'Relation Name'?: string }[] = [];
+      const walk = (node: { Plans?: unknown[] } & (typeof nodes)[number]) => {
+        nodes.push(node);
+        for (const child of node.Plans ?? []) walk(child as typeof node);
+      };
+      walk((await planner.query('EXPLAIN (FORMAT JSON) EXECUTE inbox(500)')).rows[0]['QUERY PLAN'][0].Plan);
+      const logScans = nodes.filter((n) => n['Relation Name']?.startsWith('events'));
+      expect(logScans.length).toBeGreaterThan(0);
+      expect(logScans.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
+    } finally {
+      await planner.query('ROLLBACK').catch(() => {});
+      await planner.end();
+    }
   });
 
   it('is planned once per connection: after five executions Postgres keeps its generic plan instead of planning every append', async () => {
