@@ -176,6 +176,9 @@ try {
   const seeding = progress(`seeding ${sizes.orgs} organizations with members and sessions`);
   const members = await seedMembers(store, pool, config, sizes.orgs, 1_000_000_000);
   await waitForProjections(pool);
+  // The planner's statistics, as a database in use has them from autovacuum: this machine's shared
+  // Postgres runs with autovacuum off, so a fresh bench database had none at all.
+  await pool.query('ANALYZE');
   const admin = await signIn(api.url, 'admin@example.com', 'Bench Admin');
   seeding.done('ready');
   const admins = [admin, ...apis.slice(1).map((a) => Object.assign(new Client(a.url), { cookie: admin.cookie }))];
