@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { wakeOnAppend } from '../projections/waker.ts';
-import { PROGRESS_CHANNEL, type ProgressNotice } from '../projections/projector.ts';
+import { PROGRESS_CHANNEL, readProgressNotice } from '../projections/projector.ts';
 import { rebuildMany } from '../projections/rebuild.ts';
 import { projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
@@ -103,8 +103,9 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
   const lags: number[] = [];
   const warmUpLags: number[] = [];
   listener.on('notification', (msg) => {
-    const { versions, pos } = JSON.parse(msg.payload ?? '{}') as Partial<ProgressNotice>;
-    if (!versions || !('ledger' in versions) || pos === undefined) return;
+    const notice = readProgressNotice(msg.payload);
+    if (!notice || !('ledger' in notice.versions)) return;
+    const { pos } = notice;
     const now = Date.now();
     while (pending.length && pending[0].pos <= pos) {
       const { at, measured } = pending.shift()!;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { listen, type Listening } from '../services/platform/listen.ts';
 import { projections, projectionsFor } from './registry.ts';
-import { PROGRESS_CHANNEL, positionPassed, type ProgressNotice } from './projector.ts';
+import { PROGRESS_CHANNEL, positionPassed, readProgressNotice } from './projector.ts';
 import type { LogPosition } from '../services/eventstore/types.ts';
 
 interface Waiter {
@@ -45,11 +45,9 @@ export class ProjectionProgress {
     let first = true;
     this.listener = await listen(this.connectionString, [PROGRESS_CHANNEL], {
       onNotification: (_channel, payload) => {
-        // A worker of the release before sent one notification per read model, without `versions`: its
-        // progress is read by the poll instead.
-        const { versions, xid, pos } = JSON.parse(payload) as Partial<ProgressNotice>;
-        if (!versions || xid === undefined || pos === undefined) return;
-        for (const [name, version] of Object.entries(versions)) if (this.active.get(name) === version) this.advance(name, { xid, pos });
+        const notice = readProgressNotice(payload);
+        if (!notice) return;
+        for (const [name, version] of Object.entries(notice.versions)) if (this.active.get(name) === version) this.advance(name, { xid: notice.xid, pos: notice.pos });
       },
       onConnected: () => {
         if (!first) this.refresh().catch(() => {});

@@ -76,6 +76,15 @@ export function progressNotice(moved: { name: string; version: number }[], posit
   return `SELECT pg_notify('${PROGRESS_CHANNEL}', ${escapeLiteral(JSON.stringify(notice))})`;
 }
 
+/**
+ * A progress notification's payload, or null for one of another shape (a worker of the release before
+ * sent one per read model, without `versions`: its progress is read by polling the checkpoints instead).
+ */
+export function readProgressNotice(payload: string | undefined): ProgressNotice | null {
+  const notice = JSON.parse(payload ?? '{}') as Partial<ProgressNotice>;
+  return notice.versions && notice.xid !== undefined && notice.pos !== undefined ? (notice as ProgressNotice) : null;
+}
+
 export function positionPassed(checkpoint: LogPosition, target: LogPosition): boolean {
   return comparePositions(checkpoint, target) >= 0;
 }
