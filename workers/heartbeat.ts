@@ -24,13 +24,14 @@ export function startHeartbeat({ redis, pool, prefix, everyMs, staleMs, log }: H
   const key = heartbeatKey(prefix);
   const member = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const keepMs = Math.max(staleMs * 4, everyMs * 4);
-  let busy = false;
+  let beating: Promise<void> | null = null;
+  let stopped = false;
   let failing = false;
   const beat = async () => {
-    if (busy) return;
-    busy = true;
     try {
       await pool.query('SELECT 1');
+      // Stopped while the query ran: a beat recorded now would outlive the removal below.
+      if (stopped) return;
       const now = Date.now();
       await redis.multi().zadd(key, now, member).zremrangebyscore(key, '-inf', now - keepMs).pexpire(key, keepMs).exec();
       if (failing) log.info('heartbeat: beating again');
@@ -38,17 +39,22 @@ export function startHeartbeat({ redis, pool, prefix, everyMs, staleMs, log }: H
     } catch (err) {
       if (!failing) log.warn({ err: (err as Error).message }, 'heartbeat: could not beat');
       failing = true;
-    } finally {
-      busy = false;
     }
   };
-  void beat();
-  const timer = setInterval(beat, everyMs);
+  const tick = () => {
+    if (beating) return;
+    beating = beat().finally(() => (beating = null));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
   timer.unref();
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
-      await Promise.race([redis.zrem(key, member).catch(() => 0), new Promise((r) => setTimeout(r, 500).unref())]);
+      // A beat still in flight finishes (or gives up) before this process is removed, so it cannot add it back.
+      const removed = Promise.resolve(beating).then(() => redis.zrem(key, member)).catch(() => 0);
+      await Promise.race([removed, new Promise((r) => setTimeout(r, 500).unref())]);
     },
   };
 }
