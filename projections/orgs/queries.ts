@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Queryable } from '../../services/eventstore/store.ts';
-import { pageAnswer, pageSql, type PageQuery } from '../../services/platform/paging.ts';
+import { iso, pageAnswer, pageSql, type PageQuery } from '../../services/platform/paging.ts';
+import { statementName } from '../../services/platform/pool.ts';
 
 /**
  * SQL pieces that turn `<alias>.plan` (jsonb) into the spec's subscription object: `select` is a
@@ -15,8 +15,6 @@ export const subscriptionSql = (alias: string) => ({
       'is_one_time', coalesce((${alias}.plan->>'isOneTime')::boolean, false)) END`,
   join: `LEFT JOIN plans sub_plan ON sub_plan.id::text = ${alias}.plan->>'planId'`,
 });
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const adminOrgs = {
   sortable: { id: 'o.id', name: 'lower(o.name)', is_active: 'o.is_active', credit_balance: 'o.credit_balance', last_billing: 'o.last_billing' },
@@ -35,12 +33,11 @@ const orgsCount = (where: string) => (where ? `(SELECT count(*) FROM orgs o ${wh
 export async function listAdminOrgs<R>(db: Queryable, query: PageQuery) {
   const sub = subscriptionSql('o');
   const page = pageSql(query, adminOrgs);
-  const text = `SELECT o.id::text, o.name, o.is_active, o.credit_balance::float8 AS credit_balance, o.last_billing,
+  const text = `SELECT o.id::text, o.name, o.is_active, o.credit_balance::float8 AS credit_balance, ${iso('o.last_billing', 'last_billing')},
             ${sub.select} AS subscription, coalesce(l.members, '[]') AS members${query.page ? `, ${orgsCount(page.where)} AS total_rows` : ''}
        FROM orgs o ${sub.join} LEFT JOIN org_member_lists l ON l.org_id = o.id ${page.where} ${query.page ? page.order : 'ORDER BY o.created_at, o.id'} ${page.limit}`;
-  const res = await db.query({ name: `admin-orgs-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values: page.params });
-  const rows = res.rows.map((row) => ({ ...row, last_billing: iso(row.last_billing) }));
-  return pageAnswer<R>(query, rows, async () =>
+  const res = await db.query({ name: statementName(text), text, values: page.params });
+  return pageAnswer<R>(query, res.rows, async () =>
     Number((await db.query(`SELECT ${orgsCount(page.where)} AS n`, page.whereParams)).rows[0].n),
   );
 }

@@ -96,6 +96,20 @@ const preparedOn = new WeakMap<object, Set<string>>();
 const namesOf = new Map<string, string>();
 
 /**
+ * The name a statement's text is prepared under: a digest of the text, worked out once per text (a
+ * statement sent on every request, the admin organizations page's, hashed its text each time).
+ */
+export function statementName(text: string): string {
+  let name = namesOf.get(text);
+  if (!name) {
+    name = `q-${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    if (namesOf.size >= 10 * PREPARED_PER_CONNECTION) namesOf.clear();
+    namesOf.set(text, name);
+  }
+  return name;
+}
+
+/**
  * The client, with every parameterized statement given as text sent as a named statement, prepared
  * once per connection: Postgres parses it once, and after five executions keeps its generic plan
  * when that is estimated no dearer than the plans made for each call's values. An unnamed statement is
@@ -107,12 +121,7 @@ const namesOf = new Map<string, string>();
 export function preparedStatements<C extends Pick<pg.PoolClient, 'query'>>(client: C): C {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   const named = (text: string, values: unknown[]) => {
-    let name = namesOf.get(text);
-    if (!name) {
-      name = `q-${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
-      if (namesOf.size >= 10 * PREPARED_PER_CONNECTION) namesOf.clear();
-      namesOf.set(text, name);
-    }
+    const name = statementName(text);
     let prepared = preparedOn.get(client);
     if (!prepared) preparedOn.set(client, (prepared = new Set()));
     if (!prepared.has(name)) {

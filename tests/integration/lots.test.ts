@@ -58,6 +58,11 @@ describe('lots granted through Stripe', () => {
     const { lots } = (await client.get('/api/me/credits')).body;
     expect(lots.find((l: { source: string }) => l.source === 'plan_monthly')).toMatchObject({ amount: 1000, expiresAt: null });
     expect(near(lots.find((l: { source: string }) => l.source === 'plan_one_time').expiresAt, Date.now() + 30 * DAY)).toBe(true);
+    // The admin list's last billing is the purchase's time, as ISO-8601 UTC with milliseconds (Postgres writes the text).
+    const grant = (await t.app.store.readStream(orgStreamId(orgId))).find((e) => e.type === 'CreditsGranted')!.data as { at: string };
+    const listed = (await admin.get(`/api/admin/orgs?page=1&limit=10&search=${orgId}`)).body.data;
+    expect(listed).toEqual([expect.objectContaining({ id: orgId, last_billing: new Date(grant.at).toISOString() })]);
+    expect(listed[0].last_billing).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('grant a period that had already ended when its payment arrived, and expire it in the same decision', async () => {
