@@ -211,7 +211,8 @@ describe('an admin grants credits from the organizations page', { timeout: 90_00
       const { page } = tab;
       await page.goto('/admin/orgs');
       const row = page.getByRole('row').filter({ hasText: target.orgId.slice(0, 8) });
-      const name = (await row.getByRole('cell').nth(1).textContent())!.trim();
+      // The name cell's first line (its members follow, under the name).
+      const name = (await row.getByRole('cell').nth(1).innerText()).split('\n')[0].trim();
       await row.getByRole('button', { name: `Credits of ${name}` }).click();
       const dialog = page.getByRole('dialog');
       // Nothing is sent while the form has a problem.

@@ -100,6 +100,32 @@ describe('at 390 px', { timeout: 180_000 }, () => {
 });
 
 describe('at 1280 px', { timeout: 120_000 }, () => {
+  it('shows each organization\'s members and last billing on the admin organizations page, none of it under the actions', async () => {
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+    const [name, value] = admin.cookie.split('=');
+    await context.addCookies([{ name, value, url: app.url }]);
+    const page = await context.newPage();
+    try {
+      await page.goto(`/admin/orgs?search=${ids.org}`);
+      await rendered(page);
+      const row = page.getByRole('row').filter({ hasText: 'phone@example.com (owner)' });
+      await row.waitFor();
+      const box = await row.evaluate((tr) => {
+        const actions = tr.querySelector('.paged-table__actions')!.getBoundingClientRect();
+        const members = tr.querySelector('.admin-org-members')!.getBoundingClientRect();
+        const scroll = tr.closest('.paged-table__scroll')!;
+        return { membersRight: members.right, membersWidth: members.width, actionsLeft: actions.left, hidden: scroll.scrollWidth - scroll.clientWidth, billing: tr.cells[4].textContent };
+      });
+      expect(box.billing).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d /);
+      // Whole beside the actions: an email a column of one letter wide (seen once) or run under them is neither.
+      expect(box.membersRight).toBeLessThanOrEqual(box.actionsLeft);
+      expect(box.membersWidth).toBeGreaterThan(120);
+      expect(box.hidden).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("shows the profile's recent transactions and usage whole in their half-width cards, with no scrolling inside them", async () => {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
     const [name, value] = member.cookie.split('=');
