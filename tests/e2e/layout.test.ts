@@ -114,7 +114,7 @@ describe('at 1280 px', { timeout: 120_000 }, () => {
         const actions = tr.querySelector('.paged-table__actions')!.getBoundingClientRect();
         const members = tr.querySelector('.admin-org-members')!.getBoundingClientRect();
         const scroll = tr.closest('.paged-table__scroll')!;
-        return { membersRight: members.right, membersWidth: members.width, actionsLeft: actions.left, hidden: scroll.scrollWidth - scroll.clientWidth, billing: tr.cells[4].textContent };
+        return { membersRight: members.right, membersWidth: members.width, actionsLeft: actions.left, hidden: scroll.scrollWidth - scroll.clientWidth, billing: (tr as HTMLTableRowElement).cells[4].textContent };
       });
       expect(box.billing).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d /);
       // Whole beside the actions: an email a column of one letter wide (seen once) or run under them is neither.
