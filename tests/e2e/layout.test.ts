@@ -99,12 +99,17 @@ describe('at 390 px', { timeout: 180_000 }, () => {
   });
 });
 
+/** A page at 1280 px signed in as `client`; its context is the caller's to close. */
+async function signedInAt1280(client: Client) {
+  const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
+  const [name, value] = client.cookie.split('=');
+  await context.addCookies([{ name, value, url: app.url }]);
+  return { context, page: await context.newPage() };
+}
+
 describe('at 1280 px', { timeout: 120_000 }, () => {
   it('shows each organization\'s members and last billing on the admin organizations page, none of it under the actions', async () => {
-    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
-    const [name, value] = admin.cookie.split('=');
-    await context.addCookies([{ name, value, url: app.url }]);
-    const page = await context.newPage();
+    const { context, page } = await signedInAt1280(admin);
     try {
       await page.goto(`/admin/orgs?search=${ids.org}`);
       await rendered(page);
@@ -127,10 +132,7 @@ describe('at 1280 px', { timeout: 120_000 }, () => {
   });
 
   it("shows the profile's recent transactions and usage whole in their half-width cards, with no scrolling inside them", async () => {
-    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
-    const [name, value] = member.cookie.split('=');
-    await context.addCookies([{ name, value, url: app.url }]);
-    const page = await context.newPage();
+    const { context, page } = await signedInAt1280(member);
     try {
       await page.goto('/profile');
       await rendered(page);
