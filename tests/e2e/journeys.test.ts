@@ -103,6 +103,18 @@ describe('a user without an organization', { timeout: 90_000 }, () => {
 
       await page.goto('/about');
       await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('redirect') === '/about');
+      // A member page is not even drawn on the way: it would ask the API for an organization there is none of.
+      const failed: string[] = [];
+      page.on('response', (res) => {
+        if (new URL(res.url()).pathname.startsWith('/api/') && res.status() >= 400) failed.push(`${res.status()} ${new URL(res.url()).pathname}`);
+      });
+      for (const memberPage of ['/org', '/usage', '/projects', '/advisors']) {
+        await page.goto(memberPage);
+        await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('redirect') === memberPage);
+        await page.getByLabel('Organization name').waitFor();
+      }
+      await page.waitForLoadState('networkidle');
+      expect(failed).toEqual([]);
       await page.goto('/contact');
       await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/contact');
