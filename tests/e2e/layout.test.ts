@@ -131,6 +131,27 @@ describe('at 1280 px', { timeout: 120_000 }, () => {
     }
   });
 
+  it("draws the organization page's choices (roles, budgets) as its other fields", async () => {
+    const { context, page } = await signedInAt1280(member);
+    try {
+      await page.goto('/org');
+      await rendered(page);
+      await page.getByRole('heading', { name: 'Budgets' }).waitFor();
+      const fields = await page.evaluate(() => {
+        const look = (el: Element) => {
+          const css = getComputedStyle(el);
+          return `radius ${css.borderTopLeftRadius}, padding ${css.paddingTop} ${css.paddingLeft}, font ${css.fontSize}, at least ${Math.round(el.getBoundingClientRect().height) >= 40 ? 40 : 0} px tall`;
+        };
+        return { email: look(document.querySelector('main input[type="email"]')!), selects: [...document.querySelectorAll('main select')].map((s) => `${s.getAttribute('aria-label')}: ${look(s)}`) };
+      });
+      expect(fields.selects.length).toBeGreaterThanOrEqual(5);
+      // Seen once: the browser's bare selects, some 20 px tall in a smaller font, beside fields of 46.
+      expect(fields.selects).toEqual(fields.selects.map((s) => `${s.split(':')[0]}: ${fields.email}`));
+    } finally {
+      await context.close();
+    }
+  });
+
   it("shows the profile's recent transactions and usage whole in their half-width cards, with no scrolling inside them", async () => {
     const { context, page } = await signedInAt1280(member);
     try {

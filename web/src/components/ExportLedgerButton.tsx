@@ -62,7 +62,7 @@ export function ExportLedgerButton({ path, orgId }: { path: '/api/admin/export/l
     <div className="export-ledger">
       <label className="export-ledger__format">
         Format{' '}
-        <select value={format} disabled={busy} onChange={(e) => setFormat(e.target.value as Format)}>
+        <select className="input input--auto" value={format} disabled={busy} onChange={(e) => setFormat(e.target.value as Format)}>
           <option value="csv">CSV</option>
           <option value="jsonl">JSONL</option>
         </select>

@@ -55,7 +55,7 @@ export function OrgMembers({ org, canEdit, onClose }: { org: AdminOrg; canEdit: 
       {canEdit && (
         <form className="admin-members__add" onSubmit={submit} aria-label="Add a member">
           <input className="input" type="email" required placeholder="user@example.com" aria-label="Email of an existing account" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <select aria-label="Role in the organization" value={role} onChange={(e) => setRole(e.target.value as AddMemberInput['role'])}>
+          <select className="input input--auto" aria-label="Role in the organization" value={role} onChange={(e) => setRole(e.target.value as AddMemberInput['role'])}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}

@@ -62,7 +62,7 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
       </ul>
       {mayEdit && (
         <form className="org-invite" onSubmit={submit} aria-label="Set a budget">
-          <select
+          <select className="input input--auto"
             aria-label="Budget for"
             value={scope}
             onChange={(e) => {
@@ -73,7 +73,7 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
             <option value="member">a member</option>
             <option value="project">a project</option>
           </select>
-          <select aria-label={scope === 'member' ? 'Member' : 'Project'} required value={target} onChange={(e) => setTarget(e.target.value)}>
+          <select className="input input--auto" aria-label={scope === 'member' ? 'Member' : 'Project'} required value={target} onChange={(e) => setTarget(e.target.value)}>
             <option value="">{scope === 'member' ? 'Member…' : options.length === 0 ? 'No projects yet' : 'Project…'}</option>
             {options.map((o) => (
               <option key={o.id} value={o.id}>
@@ -82,7 +82,7 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
             ))}
           </select>
           <input className="input" type="number" min={0} step={1} required aria-label="Credits" placeholder="Credits" value={credits} onChange={(e) => setCredits(e.target.value)} />
-          <select aria-label="Period" value={period} onChange={(e) => setPeriod(e.target.value as 'month' | 'total')}>
+          <select className="input input--auto" aria-label="Period" value={period} onChange={(e) => setPeriod(e.target.value as 'month' | 'total')}>
             <option value="month">per month</option>
             <option value="total">in total</option>
           </select>

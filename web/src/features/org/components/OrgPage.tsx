@@ -58,7 +58,7 @@ function MembersCard({ members, myId, isOwner }: { members: MemberRow[]; myId: s
               <strong>{m.name || m.email}</strong> <span className="muted">{m.email}</span>
             </span>
             {isOwner ? (
-              <select
+              <select className="input input--auto"
                 aria-label={`Role of ${m.email}`}
                 value={m.role}
                 onChange={(e) => change.mutate({ userId: m.userId, role: e.target.value as Role }, { onSuccess: () => toast.success('Role changed'), onError: fail('The role could not be changed') })}
@@ -110,7 +110,7 @@ function InvitationsCard() {
       <h2>Invite someone</h2>
       <form className="org-invite" onSubmit={submit}>
         <input className="input" type="email" required placeholder="colleague@example.com" aria-label="Email to invite" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <select aria-label="Role of the invitee" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+        <select className="input input--auto" aria-label="Role of the invitee" value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
