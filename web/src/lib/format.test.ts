@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatExact, formatExpiresIn, formatMoney, formatNumber, formatUsd, shortId } from './format';
+import { formatDate, formatDateTime, formatExact, formatExpiresIn, formatMoney, formatNumber, formatUsd, plural, shortId } from './format';
 
 describe('formatNumber', () => {
   it('separates thousands and keeps at most two decimals', () => {
@@ -86,5 +86,14 @@ describe('formatExact', () => {
     expect(formatExact(1e-9)).toBe('0.000000001');
     expect(formatExact(1234.5)).toBe('1,234.5');
     expect(formatExact(0.1 + 0.2)).toBe('0.3');
+  });
+});
+
+describe('plural', () => {
+  it('counts one thing in the singular and writes every number as the other numbers are written', () => {
+    expect(plural(1, 'event')).toBe('1 event');
+    expect(plural(0, 'event')).toBe('0 events');
+    expect(plural(1250, 'credit')).toBe('1,250 credits');
+    expect(plural(0.003, 'credit')).toBe('0.003 credits');
   });
 });

@@ -15,6 +15,9 @@ const exact = new Intl.NumberFormat(locale, { maximumFractionDigits: 12 });
 /** A decimal shown exactly (prices, metered credits): 0.000003 -> '0.000003', 1234.5 -> '1,234.5'; never in exponent form. */
 export const formatExact = (value: number): string => exact.format(value);
 
+/** A count of something, its number as formatExact writes it: '1 credit', '1,250 credits', '0.5 credits'. */
+export const plural = (n: number, unit: string): string => `${formatExact(n)} ${unit}${n === 1 ? '' : 's'}`;
+
 /** Dollars (a plan's price): 1234.5 -> '$1,234.50'. */
 export const formatUsd = (dollars: number): string => `${dollars < 0 ? '-' : ''}$${twoDecimals.format(Math.abs(dollars))}`;
 
@@ -69,7 +72,6 @@ export const shortId = (id: string): string => (id.length > 8 ? `${id.slice(0, 8
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /**
  * How long until a moment, for credits that expire: 'expires in 6 days' (rounded to the nearest unit;

@@ -4,6 +4,7 @@ import { ExportLedgerButton } from '../../../components/ExportLedgerButton';
 import { useToast } from '../../../components/Toast';
 import { defaultPageSize } from '../../../config';
 import { ApiError } from '../../../lib/api';
+import { plural } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
 import { useNames } from '../api/get-names';
@@ -69,7 +70,7 @@ export default function HistoryPage() {
             Stream <code>{streamId}</code>
           </>
         )}
-        {events.data && <span className="muted"> · {events.data.total} events</span>}
+        {events.data && <span className="muted"> · {plural(events.data.total, 'event')}</span>}
       </p>
 
       <div className="history__panels">

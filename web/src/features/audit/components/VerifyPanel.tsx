@@ -1,3 +1,4 @@
+import { plural } from '../../../lib/format';
 import { useVerifyStream } from '../api/verify-stream';
 
 /** Recomputes the stream's hash chain on the server and says whether any stored event was altered. */
@@ -13,10 +14,10 @@ export function VerifyPanel({ streamId }: { streamId: string }) {
         {verify.isError && !verify.isFetching && <span className="verify verify--bad">The check could not be run.</span>}
         {check && !verify.isFetching && !verify.isError &&
           (check.ok ? (
-            <span className="verify verify--ok">Intact: all {check.checked} events match their hashes.</span>
+            <span className="verify verify--ok">Intact: all {plural(check.checked, 'event')} match their hashes.</span>
           ) : (
             <span className="verify verify--bad">
-              Tampered: event #{check.firstBadPosition} does not match its hash ({check.checked} events checked).
+              Tampered: event #{check.firstBadPosition} does not match its hash ({plural(check.checked, 'event')} checked).
             </span>
           ))}
       </div>

@@ -1,5 +1,5 @@
 import type { BoardAnswer } from '../api/get-sessions';
-import { plural } from '../labels';
+import { plural } from '../../../lib/format';
 import AnswerFields from './AnswerFields';
 
 /**

@@ -10,7 +10,7 @@ import { useBoardMembers, useBoardStatus } from '../api/board-status';
 import { useSessions } from '../api/get-sessions';
 import { boardKeys } from '../api/keys';
 import { useAvailableCredits, useQuote } from '../api/quote';
-import { plural } from '../labels';
+import { plural } from '../../../lib/format';
 import BoardSettings from './BoardSettings';
 import CreditsRefusal from './CreditsRefusal';
 import FilesPanel from './FilesPanel';

@@ -1,8 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { serverMessage } from '../../../lib/api';
-import { formatBytes } from '../../../lib/format';
+import { formatBytes, plural } from '../../../lib/format';
 import { useFileActions, useFiles } from '../api/files';
-import { plural } from '../labels';
 
 /** The project's context files: the board is given their most relevant passages. */
 export default function FilesPanel({ projectId, disabled }: { projectId: string; disabled: boolean }) {

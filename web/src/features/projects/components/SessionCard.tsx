@@ -5,7 +5,7 @@ import { boardKeys } from '../api/keys';
 import type { BoardSession } from '../api/get-sessions';
 import { useSessionStream } from '../api/session-stream';
 import { useSteer } from '../api/steer';
-import { plural } from '../labels';
+import { plural } from '../../../lib/format';
 import AnswerView from './AnswerView';
 import CreditsRefusal from './CreditsRefusal';
 import SessionActions from './SessionActions';

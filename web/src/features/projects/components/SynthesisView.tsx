@@ -1,5 +1,5 @@
 import type { BoardSession } from '../api/get-sessions';
-import { plural } from '../labels';
+import { plural } from '../../../lib/format';
 
 type Synthesis = NonNullable<BoardSession['synthesis']>;
 
