@@ -75,6 +75,14 @@ const adminPages = () => [
 let visited: Promise<Awaited<ReturnType<typeof visit>>> | null = null;
 const everyPage = () => (visited ??= (async () => [...(await visit(null, visitor)), ...(await visit(member, memberPages())), ...(await visit(admin, adminPages()))])());
 
+/** A page `width` px wide signed in as `client`; its context is the caller's to close. */
+async function signedIn(client: Client, width = 1280) {
+  const context = await browser.newContext({ baseURL: app.url, viewport: { width, height: 900 } });
+  const [name, value] = client.cookie.split('=');
+  await context.addCookies([{ name, value, url: app.url }]);
+  return { context, page: await context.newPage() };
+}
+
 describe('at 390 px', { timeout: 180_000 }, () => {
   it('no page is wider than the viewport: public, member and admin pages, with data', async () => {
     const seen = await everyPage();
@@ -97,19 +105,53 @@ describe('at 390 px', { timeout: 180_000 }, () => {
     expect(titleOf('/admin/orgs')).toBe('Organizations · Advisory Board');
     expect(titleOf(`/project/${ids.project}`)).toBe('Expansion into the northern region with a long name · Advisory Board');
   });
+  it("fits the rate card's prices in its table, each meter's name wrapping only after a dot or an underscore", async () => {
+    const entries = [
+      { meter: 'api.call', unit: 'call', description: "A call to your product's API", creditsPerUnit: 0.5 },
+      { meter: 'llm.default.input_tokens', unit: 'token', description: 'Input tokens of any other model', creditsPerUnit: 0.001 },
+      { meter: 'llm.default.output_tokens', unit: 'token', description: 'Output tokens of any other model', creditsPerUnit: 0.003 },
+    ];
+    expect((await admin.post('/api/admin/rate-cards', { entries })).status).toBe(201);
+    const { context, page } = await signedIn(admin, 390);
+    try {
+      await page.goto('/admin/rateCards');
+      await rendered(page);
+      const table = page.getByTestId('rate-card-current').locator('.rate-card__table');
+      await table.waitFor();
+      const seen = await table.evaluate((t) => {
+        const scroll = t.closest('.table-scroll')!;
+        const inside: string[] = [];
+        for (const code of t.querySelectorAll('code')) {
+          const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+          let top: number | null = null;
+          let before = '';
+          for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+            for (let i = 0; i < node.data.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const at = Math.round(range.getBoundingClientRect().top);
+              if (top !== null && at > top + 2 && before !== '.' && before !== '_') inside.push(`${code.textContent} after "${before}"`);
+              top = at;
+              before = node.data[i];
+            }
+          }
+        }
+        return { meters: t.querySelectorAll('code').length, hidden: scroll.scrollWidth - scroll.clientWidth, inside };
+      });
+      expect(seen.meters).toBeGreaterThan(0);
+      // Seen once: "api.cal" and "l" on two lines, and the prices out of sight behind a scroll.
+      expect(seen.inside).toEqual([]);
+      expect(seen.hidden).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
-
-/** A page at 1280 px signed in as `client`; its context is the caller's to close. */
-async function signedInAt1280(client: Client) {
-  const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 } });
-  const [name, value] = client.cookie.split('=');
-  await context.addCookies([{ name, value, url: app.url }]);
-  return { context, page: await context.newPage() };
-}
 
 describe('at 1280 px', { timeout: 120_000 }, () => {
   it('shows each organization\'s members and last billing on the admin organizations page, none of it under the actions', async () => {
-    const { context, page } = await signedInAt1280(admin);
+    const { context, page } = await signedIn(admin);
     try {
       await page.goto(`/admin/orgs?search=${ids.org}`);
       await rendered(page);
@@ -132,7 +174,7 @@ describe('at 1280 px', { timeout: 120_000 }, () => {
   });
 
   it("draws the organization page's choices (roles, budgets) as its other fields", async () => {
-    const { context, page } = await signedInAt1280(member);
+    const { context, page } = await signedIn(member);
     try {
       await page.goto('/org');
       await rendered(page);
@@ -153,7 +195,7 @@ describe('at 1280 px', { timeout: 120_000 }, () => {
   });
 
   it("shows the profile's recent transactions and usage whole in their half-width cards, with no scrolling inside them", async () => {
-    const { context, page } = await signedInAt1280(member);
+    const { context, page } = await signedIn(member);
     try {
       await page.goto('/profile');
       await rendered(page);

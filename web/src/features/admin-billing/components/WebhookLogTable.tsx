@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Breakable } from '../../../components/Breakable';
 import { loadFailure } from '../../../components/LoadError';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
@@ -18,25 +19,6 @@ const sortFields = [
   { value: 'status', label: 'Status' },
   { value: 'received_at', label: 'Received' },
 ];
-
-/** An event type that may wrap after each dot (checkout.session.completed), so its column stays narrow. */
-function BreakAfterDots({ text }: { text: string }) {
-  const parts = text.split('.');
-  return (
-    <>
-      {parts.map((part, i) => (
-        <span key={i}>
-          {part}
-          {i < parts.length - 1 && (
-            <>
-              .<wbr />
-            </>
-          )}
-        </span>
-      ))}
-    </>
-  );
-}
 
 export function WebhookLogTable() {
   const [state, setState] = useState<PageState>({ ...initialPageState, sortOrder: 'desc' });
@@ -62,7 +44,7 @@ export function WebhookLogTable() {
 
   const columns: Column<WebhookLogRow>[] = [
     { key: 'id', header: 'ID' },
-    { key: 'type', header: 'Type', render: (r) => <BreakAfterDots text={r.type} /> },
+    { key: 'type', header: 'Type', render: (r) => <Breakable text={r.type} /> },
     { key: 'status', header: 'Status', render: (r) => <span className={`webhook-status webhook-status--${r.status}`}>{r.status}</span> },
     { key: 'reason', header: 'Reason', render: (r) => r.reason ?? r.summary ?? '' },
     { key: 'received_at', header: 'Received', className: 'webhook-log__moment', render: (r) => formatDateTime(r.received_at, { seconds: true }) },

@@ -1,3 +1,4 @@
+import { Breakable } from '../../../components/Breakable';
 import type { UsageLine } from '../history';
 
 /** The usage events of one batch: meter, quantity, the rate-card version that priced each, and its exact credits. */
@@ -22,7 +23,9 @@ export function UsageLines({ lines }: { lines: UsageLine[] }) {
                 <code>{l.id}</code>
               </td>
               <td>
-                <code>{l.meter}</code>
+                <code>
+                  <Breakable text={l.meter} />
+                </code>
               </td>
               <td className="timeline__num">{l.quantity}</td>
               <td className="timeline__num">v{l.version}</td>

@@ -1,3 +1,4 @@
+import { Breakable } from '../../../components/Breakable';
 import { formatExact } from '../../../lib/format';
 import type { RateCardVersion } from '../rate-card';
 
@@ -19,7 +20,9 @@ export function VersionTable({ version }: { version: RateCardVersion }) {
           {version.entries.map((e) => (
             <tr key={e.meter}>
               <td>
-                <code>{e.meter}</code>
+                <code>
+                  <Breakable text={e.meter} />
+                </code>
                 {e.description && <span className="rate-card__description-text">{e.description}</span>}
               </td>
               <td>{e.unit}</td>
