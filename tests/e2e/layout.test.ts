@@ -64,7 +64,7 @@ async function rendered(page: Page) {
 }
 
 const visitor = ['/', '/about', '/features', '/pricing', '/contact', '/login', '/inactive', '/veterans', '/no-such-page'];
-const memberPages = () => ['/dashboard', '/projects', `/project/${ids.project}`, '/advisors', '/support', '/profile', '/usage', '/subscribed', '/pricing', '/subscribe/plan-pro-monthly', '/subscribe/pack-500-credits'];
+const memberPages = () => ['/dashboard', '/projects', '/org', `/project/${ids.project}`, '/advisors', '/support', '/profile', '/usage', '/subscribed', '/pricing', '/subscribe/plan-pro-monthly', '/subscribe/pack-500-credits'];
 const adminPages = () => [
   '/admin/orgs', '/admin/users', '/admin/roles', '/admin/permissions', '/admin/subscriptions', '/admin/stripe', '/admin/rateCards', '/admin/assistantComponents',
   '/admin/assistantComponents?type=object', '/admin/assistants', '/admin/apiTest', '/admin/projections', '/admin/messages',
@@ -105,6 +105,32 @@ describe('at 390 px', { timeout: 180_000 }, () => {
     expect(titleOf('/admin/orgs')).toBe('Organizations · Advisory Board');
     expect(titleOf(`/project/${ids.project}`)).toBe('Expansion into the northern region with a long name · Advisory Board');
   });
+  it("shows the profile's recent transactions and usage whole on a phone: no scrolling inside them, each amount on its date's line", async () => {
+    const { context, page } = await signedIn(member, 390);
+    try {
+      await page.goto('/profile');
+      await rendered(page);
+      await page.locator('.profile-activity .table').nth(1).waitFor();
+      const cards = await page.evaluate(() =>
+        [...document.querySelectorAll('.profile-activity')].map((card) => {
+          const scroll = card.querySelector('.table-scroll')!;
+          const row = card.querySelector('tbody tr')!;
+          const date = row.querySelector('.activity__date')!.getBoundingClientRect();
+          const amount = row.querySelector('.amount')!.getBoundingClientRect();
+          const inside = card.getBoundingClientRect();
+          return `${card.querySelector('h2')?.textContent}: ${scroll.scrollWidth - scroll.clientWidth} px hidden, amount ${Math.round(amount.top) === Math.round(date.top) ? "on the date's line" : 'elsewhere'}, ${amount.right <= inside.right ? 'inside' : 'outside'} the card`;
+        }),
+      );
+      // Seen once: the amount and the description out of sight behind a scroll, only the date and the type showing.
+      expect(cards).toEqual([
+        "Recent credit transactions: 0 px hidden, amount on the date's line, inside the card",
+        "Recent usage: 0 px hidden, amount on the date's line, inside the card",
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("fits the rate card's prices in its table, each meter's name wrapping only after a dot or an underscore", async () => {
     const entries = [
       { meter: 'api.call', unit: 'call', description: "A call to your product's API", creditsPerUnit: 0.5 },

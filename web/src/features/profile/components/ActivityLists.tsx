@@ -21,10 +21,10 @@ export function TransactionList({ transactions }: { transactions: CreditTransact
             <tbody>
               {transactions.map((t) => (
                 <tr key={t.id}>
-                  <td className="nowrap">{formatDateTime(t.created_at)}</td>
-                  <td>{t.type.toUpperCase()}</td>
+                  <td className="nowrap activity__date">{formatDateTime(t.created_at)}</td>
+                  <td className="activity__type">{t.type.toUpperCase()}</td>
                   <td className={t.amount < 0 ? 'amount amount--out' : 'amount'}>{formatNumber(t.amount)}</td>
-                  <td>{t.description}</td>
+                  <td className="activity__description">{t.description}</td>
                 </tr>
               ))}
             </tbody>
@@ -54,9 +54,9 @@ export function UsageList({ usage }: { usage: UsageRecord[] }) {
             <tbody>
               {usage.map((u) => (
                 <tr key={u.id}>
-                  <td className="nowrap">{formatDateTime(u.created_at)}</td>
+                  <td className="nowrap activity__date">{formatDateTime(u.created_at)}</td>
                   <td className="amount">{formatNumber(u.credits_used)}</td>
-                  <td>{u.description}</td>
+                  <td className="activity__description">{u.description}</td>
                 </tr>
               ))}
             </tbody>
