@@ -60,6 +60,8 @@ describe('lots granted through Stripe', () => {
     expect(near(lots.find((l: { source: string }) => l.source === 'plan_one_time').expiresAt, Date.now() + 30 * DAY)).toBe(true);
     // The admin list's last billing is the purchase's time, as ISO-8601 UTC with milliseconds (Postgres writes the text).
     const grant = (await t.app.store.readStream(orgStreamId(orgId))).find((e) => e.type === 'CreditsGranted')!.data as { at: string };
+    // The admin's list is a read model the webhook's commands do not wait for: read once it has caught up.
+    await waitFor('the read models', () => projectionsCaughtUp(t.db));
     const listed = (await admin.get(`/api/admin/orgs?page=1&limit=10&search=${orgId}`)).body.data;
     expect(listed).toEqual([expect.objectContaining({ id: orgId, last_billing: new Date(grant.at).toISOString() })]);
     expect(listed[0].last_billing).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
