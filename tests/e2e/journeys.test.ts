@@ -173,3 +173,39 @@ describe('the active project', { timeout: 90_000 }, () => {
     }
   });
 });
+
+describe('a new release deployed while a tab is open', { timeout: 90_000 }, () => {
+  it("loads the app again when a page's code is no longer on the server, and shows the page", async () => {
+    const { client } = await memberWithOrg(app, 'release@example.com');
+    const tab = await open();
+    const { page, context } = tab;
+    try {
+      const [name, value] = client.cookie.split('=');
+      await context.addCookies([{ name, value, url: app.url }]);
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { name: 'Welcome!' }).waitFor();
+      // The Projects page's code under the name the release before gave it: gone (as the server answers a
+      // file that is not there) until the tab loads the app again.
+      const asked: number[] = [];
+      let loadedAgain = false;
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && asked.length > 0) loadedAgain = true;
+      });
+      await page.route(/\/assets\/ProjectsPage-[^/]+\.js$/, async (route) => {
+        asked.push(loadedAgain ? 200 : 404);
+        if (!loadedAgain) return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"gone"}' });
+        return route.continue();
+      });
+      await page.evaluate(() => ((window as unknown as { loadedBefore?: boolean }).loadedBefore = true));
+      await page.getByRole('navigation').getByRole('link', { name: 'Projects', exact: true }).click();
+      await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
+      expect(path(page)).toBe('/projects');
+      // Loaded again (what this tab set before is gone): the code was missing before, and there after.
+      expect(await page.evaluate(() => (window as unknown as { loadedBefore?: boolean }).loadedBefore ?? false)).toBe(false);
+      expect(asked[0]).toBe(404);
+      expect(asked.at(-1)).toBe(200);
+    } finally {
+      await tab.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { DomainError } from '../../platform/errors.ts';
 import { isMalformedId } from '../../platform/ids.ts';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '../../platform/unavailable.ts';
+import { ASSETS } from './web.ts';
 
 interface FieldProblem {
   field: string;
@@ -63,7 +64,9 @@ export default fp(
       const path = request.url.split('?')[0];
       // HEAD on an app route answers like GET (Node sends the headers without the body).
       const read = request.method === 'GET' || request.method === 'HEAD';
-      if (path.startsWith('/api/') || path === '/api' || !read || !app.hasDecorator('serveIndex')) {
+      // A file of the built app that is not there (a tab still on the release before asks for its code) is
+      // missing, not a page: answered with the app's index.html, a script would fail on its type instead.
+      if (path.startsWith('/api/') || path === '/api' || path.startsWith(ASSETS) || !read || !app.hasDecorator('serveIndex')) {
         const message = `Route ${request.method} ${path} not found`;
         return reply.status(404).send({ error: message, message });
       }

@@ -12,6 +12,9 @@ declare module 'fastify' {
 
 const root = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
+/** Where the built app's files with hashed names go (Vite's assets directory): cached for good. */
+export const ASSETS = '/assets/';
+
 /** Serves the built web app; any other GET outside /api gets index.html (client-side routes). */
 export default fp(
   async (app) => {
@@ -24,7 +27,7 @@ export default fp(
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', path.includes(ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     app.decorate('serveIndex', (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));

@@ -81,7 +81,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
+let current: ReturnType<typeof createBrowserRouter> | null = null;
+
+/** Where the app is going (a navigation under way, its page's code still loading), or else where it is. */
+export function goingTo(): string {
+  const { pathname, search, hash } = current?.state.navigation.location ?? window.location;
+  return `${pathname}${search}${hash}`;
+}
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => (current = createBrowserRouter(routes)));
   return <RouterProvider router={router} />;
 }
