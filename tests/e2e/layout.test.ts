@@ -199,25 +199,40 @@ describe('at 1280 px', { timeout: 120_000 }, () => {
     }
   });
 
-  it("draws the organization page's choices (roles, budgets) as its other fields", async () => {
-    const { context, page } = await signedIn(member);
-    try {
-      await page.goto('/org');
-      await rendered(page);
-      await page.getByRole('heading', { name: 'Budgets' }).waitFor();
-      const fields = await page.evaluate(() => {
-        const look = (el: Element) => {
-          const css = getComputedStyle(el);
-          return `radius ${css.borderTopLeftRadius}, padding ${css.paddingTop} ${css.paddingLeft}, font ${css.fontSize}, at least ${Math.round(el.getBoundingClientRect().height) >= 40 ? 40 : 0} px tall`;
-        };
-        return { email: look(document.querySelector('main input[type="email"]')!), selects: [...document.querySelectorAll('main select')].map((s) => `${s.getAttribute('aria-label')}: ${look(s)}`) };
-      });
-      expect(fields.selects.length).toBeGreaterThanOrEqual(5);
-      // Seen once: the browser's bare selects, some 20 px tall in a smaller font, beside fields of 46.
-      expect(fields.selects).toEqual(fields.selects.map((s) => `${s.split(':')[0]}: ${fields.email}`));
-    } finally {
-      await context.close();
+  it("draws every field and button of the member's and the admin's pages in the app's style, none as the browser's bare control", async () => {
+    const seen: string[] = [];
+    for (const [client, paths] of [
+      [member, ['/profile', `/project/${ids.project}`, '/org', '/usage', '/dashboard', '/projects', '/support']],
+      [admin, ['/admin/orgs', '/admin/users', '/admin/subscriptions', '/admin/rateCards', '/admin/assistants', '/admin/assistantComponents', '/admin/apiTest']],
+    ] as const) {
+      const { context, page } = await signedIn(client);
+      try {
+        for (const path of paths) {
+          await page.goto(path);
+          await rendered(page);
+          const bare = await page.evaluate(() => {
+            // The browser's own button, to tell a button left to it from one the app drew.
+            const probe = document.body.appendChild(document.createElement('button'));
+            const browsers = getComputedStyle(probe).backgroundColor;
+            probe.remove();
+            const found: string[] = [];
+            for (const el of document.querySelectorAll<HTMLElement>('main input, main select, main textarea, main button')) {
+              const type = el.getAttribute('type') ?? '';
+              if (['checkbox', 'radio', 'file', 'hidden'].includes(type) || el.offsetParent === null || (el as HTMLButtonElement).disabled) continue;
+              const css = getComputedStyle(el);
+              const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+              if (el.tagName === 'BUTTON' ? css.backgroundColor === browsers : css.borderTopLeftRadius === '0px' || parseFloat(css.paddingLeft) < 4) found.push(name);
+            }
+            return found;
+          });
+          seen.push(...bare.map((b) => `${path}: ${b}`));
+        }
+      } finally {
+        await context.close();
+      }
     }
+    // Seen once: the integrations' fields and buttons, the auto top-up's and billing's buttons, the organization's selects, the model prices' fields.
+    expect(seen).toEqual([]);
   });
 
   it("shows the profile's recent transactions and usage whole in their half-width cards, with no scrolling inside them", async () => {

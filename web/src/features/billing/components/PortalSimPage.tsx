@@ -16,10 +16,10 @@ export default function PortalSimPage() {
         <p className="sim-checkout__banner">Test billing portal: no payment provider is configured.</p>
         <h1 id="portal-title">Manage billing</h1>
         <div className="sim-checkout__actions">
-          <button type="button" className="button" disabled={portal.isPending} onClick={() => act('cancel')}>
+          <button type="button" className="button button--secondary" disabled={portal.isPending} onClick={() => act('cancel')}>
             Cancel at period end
           </button>
-          <button type="button" className="button" disabled={portal.isPending} onClick={() => act('resume')}>
+          <button type="button" className="button button--secondary" disabled={portal.isPending} onClick={() => act('resume')}>
             Resume
           </button>
           <Link to={paths.pricing.path} className="button button--gold">

@@ -38,7 +38,7 @@ export default function PriceTable({ canEdit }: { canEdit: boolean }) {
   };
 
   const cell = (value: string, set: (v: string) => void, label: string) => (
-    <input aria-label={label} inputMode="decimal" value={value} disabled={!canEdit} onChange={(e) => set(e.target.value)} />
+    <input className="input" aria-label={label} inputMode="decimal" value={value} disabled={!canEdit} onChange={(e) => set(e.target.value)} />
   );
 
   return (

@@ -61,7 +61,7 @@ export function AutoTopUpCard({ hasOrganization }: { hasOrganization: boolean })
           <span className="field__label">Top-ups per month at most</span>
           <input className="input" type="number" name="maxPerMonth" min={0} max={100} defaultValue={current.maxPerMonth} />
         </label>
-        <button type="submit" className="button" disabled={save.isPending}>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
           Save auto top-up
         </button>
       </form>

@@ -57,7 +57,7 @@ export function BillingCard({ hasOrganization }: { hasOrganization: boolean }) {
             {keep.isPending ? 'Keeping…' : `Keep ${nameOf(inForce)}`}
           </button>
         )}
-        <button type="button" className="button" onClick={open} disabled={portal.isPending}>
+        <button type="button" className="button button--secondary" onClick={open} disabled={portal.isPending}>
           Manage billing
         </button>
       </div>

@@ -25,12 +25,16 @@ export function LowBalanceAlert() {
     <div className="integrations__part">
       <h3>Low-balance alert</h3>
       <form onSubmit={submit} className="integrations__form">
-        <input aria-label="Alert below (credits)" type="number" min={1} step={1} placeholder="No alert" value={shown} onChange={(e) => setValue(e.target.value)} />
-        <button className="button" type="submit" disabled={save.isPending}>
+        <input className="input" aria-label="Alert below (credits)" type="number" min={1} step={1} placeholder="No alert" value={shown} onChange={(e) => setValue(e.target.value)} />
+        <button className="button button--primary" type="submit" disabled={save.isPending}>
           Save alert
         </button>
       </form>
-      {save.error && <p className="error">{save.error.message}</p>}
+      {save.error && (
+        <p className="form-error" role="alert">
+          {save.error.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -19,8 +19,8 @@ export function OneFieldForm({ label, placeholder, maxLength, action, pending, o
   };
   return (
     <form onSubmit={submit} className="integrations__form">
-      <input aria-label={label} placeholder={placeholder} value={text} maxLength={maxLength} onChange={(e) => setText(e.target.value)} />
-      <button className="button" type="submit" disabled={pending}>
+      <input className="input" aria-label={label} placeholder={placeholder} value={text} maxLength={maxLength} onChange={(e) => setText(e.target.value)} />
+      <button className="button button--primary" type="submit" disabled={pending}>
         {action}
       </button>
     </form>

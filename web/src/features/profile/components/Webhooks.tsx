@@ -15,7 +15,11 @@ export function Webhooks() {
       <h3>Webhooks</h3>
       <p className="muted">Signed per Standard Webhooks: credits granted, low, depleted or expired, holds expired, plan changes.</p>
       <OneFieldForm label="Endpoint URL" placeholder="https://example.com/hooks" maxLength={2000} action="Add endpoint" pending={add.isPending} onSubmit={(url, saved) => add.mutate(url, { onSuccess: saved })} />
-      {add.error && <p className="error">{add.error.message}</p>}
+      {add.error && (
+        <p className="form-error" role="alert">
+          {add.error.message}
+        </p>
+      )}
       {add.data && <Secret label="Signing secret:" value={add.data.secret} testId="shown-webhook-secret" />}
       <ul className="integrations__list" data-testid="webhook-endpoints">
         {(endpoints.data ?? []).map((ep) => (

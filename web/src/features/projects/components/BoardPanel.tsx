@@ -135,6 +135,7 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
       <form className="board-ask" onSubmit={submit}>
         <label htmlFor="board-question">Your question</label>
         <textarea
+          className="input"
           id="board-question"
           value={question}
           onChange={(e) => setQuestion(e.target.value)}
@@ -144,7 +145,7 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
           placeholder={!provider ? 'The board cannot answer until a model provider is configured' : disabled ? undefined : 'What should the board advise on?'}
         />
         <div className="board-ask__actions">
-          <button type="submit" className="button" disabled={!canAsk || !question.trim() || ask.isPending}>
+          <button type="submit" className="button button--primary" disabled={!canAsk || !question.trim() || ask.isPending}>
             {ask.isPending ? 'Asking…' : 'Ask the board'}
           </button>
           {most !== undefined && provider && seated.length > 0 && (

@@ -29,7 +29,7 @@ export default function SessionActions({ session, projectId, onStop, stopping }:
   if (renaming) {
     return (
       <form className="session-actions session-actions--rename" onSubmit={rename}>
-        <input aria-label="Session title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
+        <input className="input" aria-label="Session title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
         <button type="submit" className="button button--small" disabled={steer.rename.isPending || !title.trim()}>Save</button>
         <button type="button" className="button button--secondary button--small" onClick={() => setRenaming(false)}>Cancel</button>
       </form>
@@ -58,7 +58,7 @@ export default function SessionActions({ session, projectId, onStop, stopping }:
       )}
       {link && (
         <p className="session-actions__link">
-          Read-only link: <input aria-label="Share link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+          Read-only link: <input className="input" aria-label="Share link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
         </p>
       )}
       <ConfirmDialog

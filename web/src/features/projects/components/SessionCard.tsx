@@ -76,7 +76,7 @@ export default function SessionCard({ session: stored, projectId, canAsk, modeLa
       ))}
       {session.status === 'done' && canAsk && (
         <form className="board-follow-up" onSubmit={submit}>
-          <input aria-label="Follow-up question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask a follow-up…" maxLength={8000} />
+          <input className="input" aria-label="Follow-up question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask a follow-up…" maxLength={8000} />
           <button type="submit" className="button button--secondary" disabled={followUp.isPending || !question.trim()}>
             Follow up
           </button>
