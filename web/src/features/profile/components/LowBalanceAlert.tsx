@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { creditAlertsQueryOptions } from '../../../components/CreditAlertBanner';
 import { useToast } from '../../../components/Toast';
 import { useSetAlerts } from '../api/integrations';
+import { plural } from '../../../lib/format';
 
 /** The balance below which the organization is alerted (empty: no alert). */
 export function LowBalanceAlert() {
@@ -17,7 +18,7 @@ export function LowBalanceAlert() {
     save.mutate(credits, {
       onSuccess: () => {
         setValue(null);
-        toast.success(credits === null ? 'Low-balance alert turned off' : `Low-balance alert saved: below ${credits} credits`);
+        toast.success(credits === null ? 'Low-balance alert turned off' : `Low-balance alert saved: below ${plural(credits, 'credit')}`);
       },
     });
   };
