@@ -115,7 +115,7 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
     ]);
   });
 
-  it('a member opens Usage from the navigation, sees a chart per meter, filters a project and downloads the CSV (390 px, then 1280 px)', async () => {
+  it('a member opens Usage from the navigation, sees a chart per meter in its own unit, filters a project and downloads the CSV (390 px, then 1280 px)', async () => {
     await member.client.post('/api/usage/events', { events: [{ id: 'elsewhere', meter: 'api.call', quantity: 3 }] });
     const { page, errors } = await signedIn('metered@example.com', 390);
     await page.goto('/projects');
@@ -123,13 +123,13 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
     await page.getByRole('link', { name: 'Usage' }).click();
     await page.waitForURL('**/usage');
     const meter = (name: string) => page.getByTestId('usage-meter').filter({ hasText: name });
-    await loadUntil(page, null, 'every batch in the chart', async () => (await meter('api.call').count()) > 0 && (await meter('api.call').innerText()).includes('7 units'));
-    expect(await meter('llm.m.output_tokens').innerText()).toContain('1,000 units');
+    await loadUntil(page, null, 'every batch in the chart', async () => (await meter('api.call').count()) > 0 && (await meter('api.call').innerText()).includes('7 calls'));
+    expect(await meter('llm.m.output_tokens').innerText()).toContain('1,000 tokens');
     expect(await page.getByTestId('usage-bar').count()).toBeGreaterThanOrEqual(60);
     await fits(page, 390);
 
     await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Metered project' });
-    await expect.poll(() => meter('api.call').innerText()).toContain('4 units');
+    await expect.poll(() => meter('api.call').innerText()).toContain('4 calls');
     expect(await meter('llm.m.output_tokens').count()).toBe(0);
     const csv = await downloaded(page, () => page.getByRole('link', { name: 'Download CSV' }).click());
     const today = new Date().toISOString().slice(0, 10);
@@ -138,7 +138,7 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Project', { exact: true }).selectOption({ label: 'All projects' });
-    await expect.poll(() => meter('api.call').innerText()).toContain('7 units');
+    await expect.poll(() => meter('api.call').innerText()).toContain('7 calls');
     await fits(page, 1280);
     expect(errors).toEqual([]);
   });

@@ -1,11 +1,11 @@
-import { formatDate, formatExact, formatNumber } from '../../../lib/format';
+import { formatDate, plural } from '../../../lib/format';
 import type { MeterSeries } from '../usage-series';
 
 const W = 600;
 const H = 110;
 
-/** One meter's quantity per day as bars (each with its day, quantity and credits on hover), and its totals. */
-export function MeterChart({ series }: { series: MeterSeries }) {
+/** One meter's quantity per day in its own unit as bars (each with its day, quantity and credits on hover), and its totals. */
+export function MeterChart({ series, unit }: { series: MeterSeries; unit: string }) {
   const max = Math.max(0, ...series.days.map((d) => d.quantity)) || 1;
   const step = W / Math.max(1, series.days.length);
   const first = series.days[0]?.day;
@@ -15,15 +15,15 @@ export function MeterChart({ series }: { series: MeterSeries }) {
       <figcaption>
         <code className="usage-meter__name">{series.meter}</code>
         <span className="muted">
-          {formatExact(series.quantity)} units · {formatExact(series.credits)} credits · {formatNumber(series.events)} event{series.events === 1 ? '' : 's'}
+          {plural(series.quantity, unit)} · {plural(series.credits, 'credit')} · {plural(series.events, 'event')}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H + 20}`} role="img" aria-label={`${series.meter} per day: ${formatExact(series.quantity)} units in all`}>
+      <svg viewBox={`0 0 ${W} ${H + 20}`} role="img" aria-label={`${series.meter} per day: ${plural(series.quantity, unit)} in all`}>
         {series.days.map((d, i) => {
           const h = d.quantity > 0 ? Math.max(1, (d.quantity / max) * H) : 0;
           return (
             <rect key={d.day} x={i * step + 1} y={H - h} width={Math.max(1, step - 2)} height={h} className="usage-meter__bar" data-testid="usage-bar">
-              <title>{`${formatDate(d.day)}: ${formatExact(d.quantity)} units, ${formatExact(d.credits)} credits`}</title>
+              <title>{`${formatDate(d.day)}: ${plural(d.quantity, unit)}, ${plural(d.credits, 'credit')}`}</title>
             </rect>
           );
         })}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LoadError, loadFailure } from '../../../components/LoadError';
 import { useProjects } from '../../projects/api/get-projects';
-import { useMeteredUsage, usageCsvUrl, type UsageFilter } from '../api/usage';
+import { useMeteredUsage, useMeterUnits, usageCsvUrl, type UsageFilter } from '../api/usage';
 import { meterSeries } from '../usage-series';
 import { MeterChart } from './MeterChart';
 import '../usage.css';
@@ -13,6 +13,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export default function UsagePage() {
   const [filter, setFilter] = useState<UsageFilter>(() => ({ from: dayOf(Date.now() - 29 * DAY), to: dayOf(Date.now()) }));
   const usage = useMeteredUsage(filter);
+  const units = useMeterUnits();
   const projects = useProjects();
   const rows = usage.data?.data ?? [];
   const series = meterSeries(rows, filter.from, filter.to);
@@ -60,7 +61,7 @@ export default function UsagePage() {
       ) : (
         <div className="usage-page__meters" aria-busy={usage.isFetching || undefined}>
           {series.map((s) => (
-            <MeterChart key={s.meter} series={s} />
+            <MeterChart key={s.meter} series={s} unit={units.data?.get(s.meter) ?? 'unit'} />
           ))}
         </div>
       )}
