@@ -131,6 +131,21 @@ describe('at 390 px', { timeout: 180_000 }, () => {
     }
   });
 
+  it("opens an organization's billing on a phone without widening the page", async () => {
+    const { context, page } = await signedIn(admin, 390);
+    try {
+      await page.goto(`/admin/orgs?search=${ids.org}`);
+      await rendered(page);
+      await page.getByRole('row').filter({ hasText: 'phone@example.com' }).getByRole('button', { name: /^Billing of / }).click();
+      const billing = page.getByTestId('org-billing');
+      await billing.getByText('No subscriptions yet.').waitFor();
+      // Seen once: a bare table of five headers and no rows, 435 px wide on a 390 px page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("fits the rate card's prices in its table, each meter's name wrapping only after a dot or an underscore", async () => {
     const entries = [
       { meter: 'api.call', unit: 'call', description: "A call to your product's API", creditsPerUnit: 0.5 },

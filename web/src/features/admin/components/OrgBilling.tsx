@@ -11,30 +11,41 @@ export function OrgBilling({ orgId, name }: { orgId: string; name: string }) {
     <section className="card" aria-label={`Billing of ${name}`} data-testid="org-billing">
       <h2>Billing of {name}</h2>
       <p>
-        Customer: <code>{customerId ?? 'none yet'}</code> · Plan: {plan?.name ?? 'none'}
+        Customer: {customerId ? <code>{customerId}</code> : 'none yet'} · Plan: {plan?.name ?? 'none'}
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>Subscription</th>
-            <th>Plan</th>
-            <th>Status</th>
-            <th>Period end</th>
-            <th>Scheduled</th>
-          </tr>
-        </thead>
-        <tbody>
-          {subscriptions.map((s) => (
-            <tr key={s.subscriptionId}>
-              <td><code>{s.subscriptionId}</code></td>
-              <td>{s.planId ?? '—'}</td>
-              <td>{s.status}{s.cancelAtPeriodEnd ? ' (cancels at period end)' : ''}</td>
-              <td>{formatDateTime(s.currentPeriodEnd)}</td>
-              <td>{s.pendingPlanId ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {subscriptions.length === 0 ? (
+        <p className="muted">No subscriptions yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Subscription</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Status</th>
+                <th scope="col">Period end</th>
+                <th scope="col">Scheduled</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscriptions.map((s) => (
+                <tr key={s.subscriptionId}>
+                  <td>
+                    <code>{s.subscriptionId}</code>
+                  </td>
+                  <td>{s.planId ?? '—'}</td>
+                  <td>
+                    {s.status}
+                    {s.cancelAtPeriodEnd ? ' (cancels at period end)' : ''}
+                  </td>
+                  <td className="nowrap">{formatDateTime(s.currentPeriodEnd)}</td>
+                  <td>{s.pendingPlanId ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }
