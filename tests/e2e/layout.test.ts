@@ -29,6 +29,9 @@ beforeAll(async () => {
   const project = await member.post('/api/projects', { name: 'Expansion into the northern region with a long name', description: long });
   expect(project.status).toBe(201);
   ids = { org: m.orgId, user: m.userId, project: project.body.id };
+  // Integrations with something in them: each key and endpoint has its buttons.
+  expect((await member.post('/api/me/api-keys', { name: 'Layout key' })).status).toBe(201);
+  expect((await member.post('/api/me/webhook-endpoints', { url: 'https://example.com/layout-hooks' })).status).toBe(201);
 }, 180_000);
 
 afterAll(async () => {
@@ -218,7 +221,7 @@ describe('at 1280 px', { timeout: 120_000 }, () => {
     const seen: string[] = [];
     for (const [client, paths] of [
       [member, ['/profile', `/project/${ids.project}`, '/org', '/usage', '/dashboard', '/projects', '/support']],
-      [admin, ['/admin/orgs', '/admin/users', '/admin/subscriptions', '/admin/rateCards', '/admin/assistants', '/admin/assistantComponents', '/admin/apiTest']],
+      [admin, ['/admin/orgs', '/admin/users', '/admin/subscriptions', '/admin/rateCards', '/admin/assistants', '/admin/assistantComponents', '/admin/apiTest', '/admin/projections']],
     ] as const) {
       const { context, page } = await signedIn(client);
       try {
@@ -246,7 +249,7 @@ describe('at 1280 px', { timeout: 120_000 }, () => {
         await context.close();
       }
     }
-    // Seen once: the integrations' fields and buttons, the auto top-up's and billing's buttons, the organization's selects, the model prices' fields.
+    // Seen once: the integrations' fields and buttons (a key's Revoke, an endpoint's Deliveries and Remove), the auto top-up's and billing's buttons, the organization's selects, the model prices' fields.
     expect(seen).toEqual([]);
   });
 

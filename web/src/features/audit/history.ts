@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, shortId } from '../../lib/format';
+import { formatDateTime, plural, shortId } from '../../lib/format';
 import type { StreamEvent } from './types';
 
 /** The events that change the balance (each carries `balanceAfter`). */
@@ -25,8 +25,7 @@ export function creditChange(event: Pick<StreamEvent, 'type' | 'data'>): number 
 }
 
 type Data = Record<string, unknown>;
-const num = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : '?');
-const credits = (value: unknown) => `${num(value)} credit${value === 1 ? '' : 's'}`;
+const credits = (value: unknown) => (typeof value === 'number' ? plural(value, 'credit') : '? credits');
 const id = (value: unknown) => (typeof value === 'string' ? shortId(value) : '?');
 const expiry = (value: unknown) => (typeof value === 'string' ? `expires ${formatDateTime(value)}` : 'never expires');
 

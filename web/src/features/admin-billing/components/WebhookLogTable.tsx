@@ -62,7 +62,7 @@ export function WebhookLogTable() {
           {canRetry && r.status === 'failed' && (
             <button
               type="button"
-              className="button button--small"
+              className="button button--small button--secondary"
               aria-label={`Retry event ${r.event_id}`}
               disabled={retry.isPending}
               onClick={() => retryEvent(r)}

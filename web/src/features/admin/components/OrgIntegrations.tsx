@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, plural } from '../../../lib/format';
 import { useAdminResend, useAdminRevokeKey, useOrgApiKeys, useOrgDeliveries, useOrgEndpoints } from '../api/org-integrations';
 
 function Deliveries({ orgId, endpointId, canEdit }: { orgId: string; endpointId: string; canEdit: boolean }) {
@@ -13,10 +13,10 @@ function Deliveries({ orgId, endpointId, canEdit }: { orgId: string; endpointId:
         const last = d.attemptLog.at(-1);
         return (
           <li key={d.messageId}>
-            {d.type} · {d.status} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
+            {d.type} · {d.status} · {plural(d.attempts, 'attempt')}
             {last ? ` · last: ${last.error ?? last.statusCode}` : ''} <span className="muted">{formatDateTime(d.createdAt)}</span>{' '}
             {canEdit && (
-              <button type="button" className="button button--small" disabled={resend.isPending} onClick={() => resend.mutate({ endpointId, messageId: d.messageId })}>
+              <button type="button" className="button button--small button--secondary" disabled={resend.isPending} onClick={() => resend.mutate({ endpointId, messageId: d.messageId })}>
                 Resend
               </button>
             )}
@@ -45,7 +45,7 @@ export function OrgIntegrations({ org, canEdit, onClose }: { org: { id: string; 
                 <span className="muted">revoked</span>
               ) : (
                 canEdit && (
-                  <button type="button" className="button button--small" disabled={revoke.isPending} onClick={() => revoke.mutate(k.id)}>
+                  <button type="button" className="button button--small button--secondary" disabled={revoke.isPending} onClick={() => revoke.mutate(k.id)}>
                     Revoke
                   </button>
                 )
@@ -62,7 +62,7 @@ export function OrgIntegrations({ org, canEdit, onClose }: { org: { id: string; 
           {endpoints.data.map((ep) => (
             <li key={ep.id}>
               <code>{ep.url}</code>{' '}
-              <button type="button" className="button button--small" onClick={() => setOpen(open === ep.id ? null : ep.id)}>
+              <button type="button" className="button button--small button--secondary" onClick={() => setOpen(open === ep.id ? null : ep.id)}>
                 {open === ep.id ? 'Hide deliveries' : 'Deliveries'}
               </button>
               {open === ep.id && <Deliveries orgId={org.id} endpointId={ep.id} canEdit={canEdit} />}

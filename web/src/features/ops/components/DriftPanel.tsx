@@ -84,7 +84,7 @@ export function DriftPanel({ canCheck, onRebuild }: { canCheck: boolean; onRebui
           </div>
           {d.differences.length < d.rows && <p className="muted">The first {d.differences.length} are shown.</p>}
           {canCheck && (
-            <button type="button" className="button button--small" onClick={() => onRebuild(d.readModel)}>
+            <button type="button" className="button button--small button--secondary" onClick={() => onRebuild(d.readModel)}>
               Rebuild {d.readModel} from the log
             </button>
           )}

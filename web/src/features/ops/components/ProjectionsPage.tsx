@@ -95,7 +95,7 @@ export default function ProjectionsPage() {
                     {canRebuild && p.status === 'failed' && (
                       <button
                         type="button"
-                        className="button button--small"
+                        className="button button--small button--secondary"
                         disabled={retry.isPending}
                         aria-label={`Retry ${p.name} now`}
                         onClick={() => retryNow(p)}

@@ -24,7 +24,7 @@ export function ApiKeys() {
             {k.revokedAt ? (
               <span className="muted">revoked {formatDateTime(k.revokedAt)}</span>
             ) : (
-              <button className="button button--small" type="button" onClick={() => revoke.mutate(k.id)} disabled={revoke.isPending}>
+              <button className="button button--small button--secondary" type="button" onClick={() => revoke.mutate(k.id)} disabled={revoke.isPending}>
                 Revoke
               </button>
             )}

@@ -29,7 +29,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
               <td>{d.attempts}</td>
               <td>{last ? (last.error ?? `${last.statusCode}`) + ` (${last.durationMs} ms)` : '—'}</td>
               <td>
-                <button className="button button--small" type="button" disabled={resend.isPending} onClick={() => resend.mutate({ id: endpointId, messageId: d.messageId })}>
+                <button className="button button--small button--secondary" type="button" disabled={resend.isPending} onClick={() => resend.mutate({ id: endpointId, messageId: d.messageId })}>
                   Resend
                 </button>
               </td>

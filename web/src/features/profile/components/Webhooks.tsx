@@ -25,10 +25,10 @@ export function Webhooks() {
         {(endpoints.data ?? []).map((ep) => (
           <li key={ep.id}>
             <code>{ep.url}</code>{' '}
-            <button className="button button--small" type="button" onClick={() => setOpen(open === ep.id ? null : ep.id)}>
+            <button className="button button--small button--secondary" type="button" onClick={() => setOpen(open === ep.id ? null : ep.id)}>
               {open === ep.id ? 'Hide deliveries' : 'Deliveries'}
             </button>{' '}
-            <button className="button button--small" type="button" onClick={() => remove.mutate(ep.id)} disabled={remove.isPending}>
+            <button className="button button--small button--secondary" type="button" onClick={() => remove.mutate(ep.id)} disabled={remove.isPending}>
               Remove
             </button>
             {open === ep.id && <DeliveryLog endpointId={ep.id} />}

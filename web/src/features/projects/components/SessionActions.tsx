@@ -30,7 +30,7 @@ export default function SessionActions({ session, projectId, onStop, stopping }:
     return (
       <form className="session-actions session-actions--rename" onSubmit={rename}>
         <input className="input" aria-label="Session title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
-        <button type="submit" className="button button--small" disabled={steer.rename.isPending || !title.trim()}>Save</button>
+        <button type="submit" className="button button--small button--secondary" disabled={steer.rename.isPending || !title.trim()}>Save</button>
         <button type="button" className="button button--secondary button--small" onClick={() => setRenaming(false)}>Cancel</button>
       </form>
     );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
-import { formatExact } from '../../../lib/format';
+import { formatExact, plural } from '../../../lib/format';
 import { useBacktest } from '../api/rate-cards';
 import { backtestCsv, entriesOf, type DraftRow } from '../rate-card';
 
@@ -54,7 +54,7 @@ export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
       {result && !error && (
         <div className="rate-card__result" data-testid="backtest-result">
           <p>
-            {result.orgs.length === 0 ? 'No usage was recorded in these days.' : `${result.orgs.length} organization${result.orgs.length === 1 ? '' : 's'}: `}
+            {result.orgs.length === 0 ? 'No usage was recorded in these days.' : `${plural(result.orgs.length, 'organization')}: `}
             {result.orgs.length > 0 && (
               <>
                 charged <strong>{formatExact(result.charged)}</strong>, draft <strong>{formatExact(result.draft)}</strong> credits.

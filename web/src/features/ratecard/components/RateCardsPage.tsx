@@ -5,7 +5,7 @@ import { useToast } from '../../../components/Toast';
 import { serverMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/hooks';
 import { holds } from '../../../lib/auth/permissions';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, plural } from '../../../lib/format';
 import { localInputToIso } from '../../audit/history';
 import { usePublishRateCard, useRateCards } from '../api/rate-cards';
 import { entriesOf, rowsOf, type DraftRow, type RateCardVersion } from '../rate-card';
@@ -15,7 +15,7 @@ import { VersionTable } from './VersionTable';
 import '../rate-card.css';
 import { MomentInput } from '../../../components/MomentInput';
 
-const versionTitle = (v: RateCardVersion) => `Version ${v.version} · from ${formatDateTime(v.effectiveFrom)} · ${v.entries.length} meter${v.entries.length === 1 ? '' : 's'}`;
+const versionTitle = (v: RateCardVersion) => `Version ${v.version} · from ${formatDateTime(v.effectiveFrom)} · ${plural(v.entries.length, 'meter')}`;
 
 /** /admin/rateCards: the meters and their prices in force, the versions before, a draft to publish, and its backtest. */
 export default function RateCardsPage() {
