@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../../components/ScrollTable';
 import { formatDateTime } from '../../../lib/format';
 import { useOrgBilling } from '../api/get-org-billing';
 
@@ -16,35 +17,22 @@ export function OrgBilling({ orgId, name }: { orgId: string; name: string }) {
       {subscriptions.length === 0 ? (
         <p className="muted">No subscriptions yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Subscription</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Status</th>
-                <th scope="col">Period end</th>
-                <th scope="col">Scheduled</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscriptions.map((s) => (
-                <tr key={s.subscriptionId}>
-                  <td>
-                    <code>{s.subscriptionId}</code>
-                  </td>
-                  <td>{s.planId ?? '—'}</td>
-                  <td>
-                    {s.status}
-                    {s.cancelAtPeriodEnd ? ' (cancels at period end)' : ''}
-                  </td>
-                  <td className="nowrap">{formatDateTime(s.currentPeriodEnd)}</td>
-                  <td>{s.pendingPlanId ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable headers={['Subscription', 'Plan', 'Status', 'Period end', 'Scheduled']}>
+          {subscriptions.map((s) => (
+            <tr key={s.subscriptionId}>
+              <td>
+                <code>{s.subscriptionId}</code>
+              </td>
+              <td>{s.planId ?? '—'}</td>
+              <td>
+                {s.status}
+                {s.cancelAtPeriodEnd ? ' (cancels at period end)' : ''}
+              </td>
+              <td className="nowrap">{formatDateTime(s.currentPeriodEnd)}</td>
+              <td>{s.pendingPlanId ?? '—'}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../../components/ScrollTable';
 import { useToast } from '../../../components/Toast';
 import { useDrift, useDriftCheck } from '../api/drift';
 import { ProgressBar } from './ProgressBar';
@@ -54,34 +55,22 @@ export function DriftPanel({ canCheck, onRebuild }: { canCheck: boolean; onRebui
           <h3>
             {d.readModel}: {differ(d.rows)}
           </h3>
-          <div className="projections__scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Table</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Live value</th>
-                  <th scope="col">Log value</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.differences.map((diff, i) => (
-                  <tr key={i}>
-                    <td>{diff.table}</td>
-                    <td>
-                      <code>{show(diff.key)}</code>
-                    </td>
-                    <td>
-                      <code>{show(diff.live)}</code>
-                    </td>
-                    <td>
-                      <code>{show(diff.log)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable headers={['Table', 'Key', 'Live value', 'Log value']} scroll="projections__scroll">
+            {d.differences.map((diff, i) => (
+              <tr key={i}>
+                <td>{diff.table}</td>
+                <td>
+                  <code>{show(diff.key)}</code>
+                </td>
+                <td>
+                  <code>{show(diff.live)}</code>
+                </td>
+                <td>
+                  <code>{show(diff.log)}</code>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
           {d.differences.length < d.rows && <p className="muted">The first {d.differences.length} are shown.</p>}
           {canCheck && (
             <button type="button" className="button button--small button--secondary" onClick={() => onRebuild(d.readModel)}>
