@@ -95,5 +95,9 @@ describe('plural', () => {
     expect(plural(0, 'event')).toBe('0 events');
     expect(plural(1250, 'credit')).toBe('1,250 credits');
     expect(plural(0.003, 'credit')).toBe('0.003 credits');
+    // A meter's unit is the admin's word: 'GB' and 'kWh' are not made 'GBs' or 'kWhs', nor 'calls' 'callss'.
+    expect(plural(3, 'GB')).toBe('3 GB');
+    expect(plural(2.5, 'kWh')).toBe('2.5 kWh');
+    expect(plural(7, 'calls')).toBe('7 calls');
   });
 });

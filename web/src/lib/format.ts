@@ -15,8 +15,12 @@ const exact = new Intl.NumberFormat(locale, { maximumFractionDigits: 12 });
 /** A decimal shown exactly (prices, metered credits): 0.000003 -> '0.000003', 1234.5 -> '1,234.5'; never in exponent form. */
 export const formatExact = (value: number): string => exact.format(value);
 
-/** A count of something, its number as formatExact writes it: '1 credit', '1,250 credits', '0.5 credits'. */
-export const plural = (n: number, unit: string): string => `${formatExact(n)} ${unit}${n === 1 ? '' : 's'}`;
+/**
+ * A count of something, its number as formatExact writes it: '1 credit', '1,250 credits', '0.5 credits'.
+ * Only a plain lowercase word takes an 's': a meter's unit as an admin wrote it ('GB', 'kWh', 'calls')
+ * is kept as it is.
+ */
+export const plural = (n: number, unit: string): string => `${formatExact(n)} ${unit}${n === 1 || !/^[a-z]+$/.test(unit) || unit.endsWith('s') ? '' : 's'}`;
 
 /** Dollars (a plan's price): 1234.5 -> '$1,234.50'. */
 export const formatUsd = (dollars: number): string => `${dollars < 0 ? '-' : ''}$${twoDecimals.format(Math.abs(dollars))}`;

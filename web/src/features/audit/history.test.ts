@@ -62,7 +62,7 @@ describe('lots and holds in the timeline', () => {
     expect(ledgerSummary({ type: 'CreditsExpired', data: { lotId: 'lot-1', amount: 25 } })).toBe('25 credits of lot lot-1 expired');
     expect(ledgerSummary({ type: 'HoldPlaced', data: { holdId, credits: 30, expiresAt: '2026-12-01T10:00:00.000Z' } })).toMatch(/^Hold 9a9a9a9a… placed: 30 credits held · expires /);
     expect(ledgerSummary({ type: 'CreditsDebited', data: { holdId, amount: 12 } })).toBe('Hold 9a9a9a9a… captured: 12 credits spent');
-    // Metered usage spends fractions of a credit: written exactly, as everywhere (it read "0 credits spent").
+    // A fraction (today's ledger debits whole credits, carrying metered fractions) is written exactly, as numbers are everywhere; it read "0 credits spent".
     expect(ledgerSummary({ type: 'CreditsDebited', data: { holdId, amount: 0.003 } })).toBe('Hold 9a9a9a9a… captured: 0.003 credits spent');
     expect(ledgerSummary({ type: 'HoldReleased', data: { holdId, credits: 1250.5 } })).toBe('Hold 9a9a9a9a… released: 1,250.5 credits no longer held');
     expect(ledgerSummary({ type: 'HoldReleased', data: { holdId, credits: 18 } })).toBe('Hold 9a9a9a9a… released: 18 credits no longer held');

@@ -62,7 +62,8 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
       </ul>
       {mayEdit && (
         <form className="org-invite" onSubmit={submit} aria-label="Set a budget">
-          <select className="input input--auto"
+          <select
+            className="input input--auto"
             aria-label="Budget for"
             value={scope}
             onChange={(e) => {

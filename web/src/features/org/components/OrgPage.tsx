@@ -58,7 +58,8 @@ function MembersCard({ members, myId, isOwner }: { members: MemberRow[]; myId: s
               <strong>{m.name || m.email}</strong> <span className="muted">{m.email}</span>
             </span>
             {isOwner ? (
-              <select className="input input--auto"
+              <select
+                className="input input--auto"
                 aria-label={`Role of ${m.email}`}
                 value={m.role}
                 onChange={(e) => change.mutate({ userId: m.userId, role: e.target.value as Role }, { onSuccess: () => toast.success('Role changed'), onError: fail('The role could not be changed') })}
