@@ -19,3 +19,11 @@ describe('the web calls the API through the generated contract', () => {
     expect(web.filter((f) => /\bapiFetch\b/.test(readFileSync(join(root, f), 'utf8')))).toEqual([]);
   });
 });
+
+/** Numbers and dates look the same everywhere: written by lib/format (en-US), never by the browser's own locale. */
+describe('the web writes numbers and dates through lib/format', () => {
+  it('no file outside web/src/lib formats with toLocaleString or a formatter of its own', () => {
+    const own = /\.toLocale(String|DateString|TimeString)\(|new Intl\.(NumberFormat|DateTimeFormat)/;
+    expect(web.filter((f) => own.test(readFileSync(join(root, f), 'utf8')))).toEqual([]);
+  });
+});

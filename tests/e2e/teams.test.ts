@@ -71,11 +71,11 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     await expect.poll(async () => (await owner.request.get('/api/me/org/members')).json().then((b) => b.data.find((m: { email: string }) => m.email === 'colleague-wide@example.com')?.role)).toBe('billing');
 
     await owner.getByLabel('Member', { exact: true }).selectOption({ label: 'colleague-wide@example.com' });
-    await owner.getByLabel('Credits', { exact: true }).fill('30');
+    await owner.getByLabel('Credits', { exact: true }).fill('3000');
     await owner.getByRole('button', { name: 'Set budget' }).click();
-    await expect.poll(() => owner.getByLabel('Budgets').innerText()).toContain('0 spent of 30 this month');
+    await expect.poll(() => owner.getByLabel('Budgets').innerText()).toContain('0 spent of 3,000 this month');
     await member.reload();
-    await expect.poll(() => member.getByLabel('Budgets').innerText()).toContain('of 30 this month');
+    await expect.poll(() => member.getByLabel('Budgets').innerText()).toContain('of 3,000 this month');
   });
 
   it('joins at 390 px and the pages fit the phone', async () => {

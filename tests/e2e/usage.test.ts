@@ -111,7 +111,7 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
     const lines = await page.getByTestId('usage-lines').first().locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
     expect(lines).toEqual([
       ['b-1', 'api.call', '4', 'v1', '2'],
-      ['b-2', 'llm.m.output_tokens', '1000', 'v1', '0.003'],
+      ['b-2', 'llm.m.output_tokens', '1,000', 'v1', '0.003'],
     ]);
   });
 

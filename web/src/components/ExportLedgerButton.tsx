@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { buildUrl, errorMessage } from '../lib/api';
 import { saveBlob } from '../lib/download';
+import { formatNumber } from '../lib/format';
 import './export-ledger.css';
 
 type Format = 'csv' | 'jsonl';
@@ -75,7 +76,7 @@ export function ExportLedgerButton({ path, orgId }: { path: '/api/admin/export/l
           <>
             <progress max={100} value={percent} aria-label="Export progress" />{' '}
             <span className="muted">
-              {progress.done.toLocaleString()} of {progress.total.toLocaleString()} rows
+              {formatNumber(progress.done)} of {formatNumber(progress.total)} rows
             </span>
           </>
         )}

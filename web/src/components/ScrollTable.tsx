@@ -1,20 +1,45 @@
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
+
+/** A column's header: its text, or its text and a class (a numbers column's, say). */
+export type Header = ReactNode | { label: ReactNode; className: string };
+
+const isClassed = (h: Header): h is { label: ReactNode; className: string } => typeof h === 'object' && h !== null && !isValidElement(h) && 'label' in h;
+
+interface ScrollTableProps {
+  headers: Header[];
+  /** The rows. */
+  children: ReactNode;
+  /** The scrolling box's class. */
+  scroll?: string;
+  /** More classes of the table. */
+  className?: string;
+  /** The table's accessible name, or the id of what names it. */
+  label?: string;
+  labelledBy?: string;
+  testId?: string;
+}
 
 /**
  * A table in the app's style that scrolls inside its card when it is wider than the card: its column
- * headers, then its rows (`children`). `scroll` names the scrolling box's class.
+ * headers, then its rows (`children`).
  */
-export function ScrollTable({ headers, children, scroll = 'table-scroll' }: { headers: ReactNode[]; children: ReactNode; scroll?: string }) {
+export function ScrollTable({ headers, children, scroll = 'table-scroll', className, label, labelledBy, testId }: ScrollTableProps) {
   return (
     <div className={scroll}>
-      <table className="table">
+      <table className={className ? `table ${className}` : 'table'} aria-label={label} aria-labelledby={labelledBy} data-testid={testId}>
         <thead>
           <tr>
-            {headers.map((header, i) => (
-              <th key={i} scope="col">
-                {header}
-              </th>
-            ))}
+            {headers.map((header, i) =>
+              isClassed(header) ? (
+                <th key={i} scope="col" className={header.className}>
+                  {header.label}
+                </th>
+              ) : (
+                <th key={i} scope="col">
+                  {header}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>{children}</tbody>

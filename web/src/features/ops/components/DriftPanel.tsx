@@ -1,9 +1,10 @@
 import { ScrollTable } from '../../../components/ScrollTable';
 import { useToast } from '../../../components/Toast';
+import { formatNumber } from '../../../lib/format';
 import { useDrift, useDriftCheck } from '../api/drift';
 import { ProgressBar } from './ProgressBar';
 
-const differ = (rows: number) => (rows === 1 ? '1 row differs' : `${rows} rows differ`);
+const differ = (rows: number) => (rows === 1 ? '1 row differs' : `${formatNumber(rows)} rows differ`);
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 /**

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/Toast';
 import { serverMessage } from '../../../lib/api';
+import { formatNumber } from '../../../lib/format';
 import { useProjects, useRemoveBudget, useSetBudget, useBudgets, type MemberRow } from '../api/org';
 
 type Scope = 'member' | 'project';
@@ -43,7 +44,7 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
               <div className="org-row">
                 <span className="org-row__who">{nameOf(b.scope, b.id)}</span>
                 <span>
-                  {b.spent} spent{b.held > 0 ? `, ${b.held} held` : ''} of {b.credits} {b.period === 'month' ? 'this month' : 'in total'}
+                  {formatNumber(b.spent)} spent{b.held > 0 ? `, ${formatNumber(b.held)} held` : ''} of {formatNumber(b.credits)} {b.period === 'month' ? 'this month' : 'in total'}
                 </span>
                 {mayEdit && (
                   <button type="button" className="button button--small button--secondary" aria-label={`Remove the budget of ${nameOf(b.scope, b.id)}`} onClick={() => remove.mutate({ scope: b.scope, id: b.id })}>
@@ -53,7 +54,7 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
               </div>
               <div className="org-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label={`Budget used by ${nameOf(b.scope, b.id)}`}>
                 <span style={{ width: `${spentPct}%` }} className={pct >= 100 ? 'org-bar__fill org-bar__fill--full' : 'org-bar__fill'} />
-                {heldPct > 0 && <span style={{ width: `${heldPct}%` }} className="org-bar__fill org-bar__fill--held" title={`${b.held} held`} />}
+                {heldPct > 0 && <span style={{ width: `${heldPct}%` }} className="org-bar__fill org-bar__fill--held" title={`${formatNumber(b.held)} held`} />}
               </div>
             </li>
           );

@@ -1,5 +1,6 @@
 import { ExpiresIn } from '../../../components/ExpiresIn';
 import { LoadError, type LoadFailure } from '../../../components/LoadError';
+import { ScrollTable } from '../../../components/ScrollTable';
 import { formatNumber } from '../../../lib/format';
 import { soonestExpiry, sourceLabel } from '../credits';
 import type { CreditHold, CreditLot, MyCredits, Profile } from '../types';
@@ -77,42 +78,20 @@ export function CreditLots({ credits, failure }: { credits: MyCredits | undefine
       ) : credits.lots.length === 0 ? (
         <p className="muted">No credits yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="table" aria-label="Credit lots">
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Remaining</th>
-                <th scope="col">Expiry</th>
-              </tr>
-            </thead>
-            <tbody>
-              {credits.lots.map((lot) => (
-                <LotRow key={lot.id} lot={lot} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable headers={['Source', 'Remaining', 'Expiry']} label="Credit lots">
+          {credits.lots.map((lot) => (
+            <LotRow key={lot.id} lot={lot} />
+          ))}
+        </ScrollTable>
       )}
       {credits && credits.holds.length > 0 && (
         <>
           <h3 id="holds-title">Held for work in progress</h3>
-          <div className="table-scroll">
-            <table className="table" aria-labelledby="holds-title">
-              <thead>
-                <tr>
-                  <th scope="col">For</th>
-                  <th scope="col">Credits</th>
-                  <th scope="col">Expiry</th>
-                </tr>
-              </thead>
-              <tbody>
-                {credits.holds.map((hold) => (
-                  <HoldRow key={hold.holdId} hold={hold} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable headers={['For', 'Credits', 'Expiry']} labelledBy="holds-title">
+            {credits.holds.map((hold) => (
+              <HoldRow key={hold.holdId} hold={hold} />
+            ))}
+          </ScrollTable>
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { ScrollTable } from '../../../components/ScrollTable';
 import { serverMessage } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
-import { formatExact, plural } from '../../../lib/format';
+import { formatExact, formatNumber, plural } from '../../../lib/format';
 import { useBacktest } from '../api/rate-cards';
 import { backtestCsv, entriesOf, type DraftRow } from '../rate-card';
 
@@ -63,37 +64,23 @@ export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
           </p>
           {result.orgs.length > 0 && (
             <>
-              <div className="table-scroll">
-                <table className="table rate-card__table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Organization</th>
-                      <th scope="col" className="rate-card__num">Events</th>
-                      <th scope="col" className="rate-card__num">Charged</th>
-                      <th scope="col" className="rate-card__num">Draft</th>
-                      <th scope="col" className="rate-card__num">Difference</th>
-                      <th scope="col" className="rate-card__num">Unpriced</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.orgs.map((r) => (
-                      <tr key={r.orgId} data-testid="backtest-row">
-                        <td>{r.name}</td>
-                        <td className="rate-card__num">{r.events}</td>
-                        <td className="rate-card__num">{formatExact(r.charged)}</td>
-                        <td className="rate-card__num">{formatExact(r.draft)}</td>
-                        <td className={`rate-card__num ${r.difference > 0 ? 'is-up' : r.difference < 0 ? 'is-down' : ''}`}>
-                          {r.difference > 0 ? '+' : ''}
-                          {formatExact(r.difference)}
-                        </td>
-                        <td className="rate-card__num" title="Events whose meter the draft does not price (counted at 0)">
-                          {r.unpriced}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable headers={['Organization', ...['Events', 'Charged', 'Draft', 'Difference', 'Unpriced'].map((label) => ({ label, className: 'rate-card__num' }))]} className="rate-card__table">
+                {result.orgs.map((r) => (
+                  <tr key={r.orgId} data-testid="backtest-row">
+                    <td>{r.name}</td>
+                    <td className="rate-card__num">{formatNumber(r.events)}</td>
+                    <td className="rate-card__num">{formatExact(r.charged)}</td>
+                    <td className="rate-card__num">{formatExact(r.draft)}</td>
+                    <td className={`rate-card__num ${r.difference > 0 ? 'is-up' : r.difference < 0 ? 'is-down' : ''}`}>
+                      {r.difference > 0 ? '+' : ''}
+                      {formatExact(r.difference)}
+                    </td>
+                    <td className="rate-card__num" title="Events whose meter the draft does not price (counted at 0)">
+                      {formatNumber(r.unpriced)}
+                    </td>
+                  </tr>
+                ))}
+              </ScrollTable>
               <button
                 type="button"
                 className="button button--secondary button--small"
