@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../bin/demo-data.ts';
 import { prepareDatabase, startupReport } from '../../bin/prepare-database.ts';
 import { startApp, testConfig, type TestApp } from '../support/app.ts';
+import { signIn } from '../support/http.ts';
 import { databaseUrl, dropDatabase } from '../support/db.ts';
 
 /** Issue 23 item 20: `npm start` says what it did to the database: created, migrated (which migrations), seeded. */
@@ -39,5 +40,15 @@ describe('the start-up report', () => {
       'Demo data: already there, nothing added',
     ]);
     expect(startupReport(again, null).at(-1)).toBe('Demo data: none (production)');
+
+    // The demo's rate card prices usage stamped as far back as usage may be sent (35 days), not only from the start.
+    const admin = await signIn(t.url, 'admin@example.com');
+    const stamped = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const quote = await admin.post('/api/usage/quote', { events: [{ id: 'late', meter: 'api.call', quantity: 2, timestamp: stamped(34) }, { id: 'now', meter: 'api.call', quantity: 2 }] });
+    expect(quote.status).toBe(200);
+    expect(quote.body.results).toEqual([
+      { id: 'late', status: 'accepted', credits: 1 },
+      { id: 'now', status: 'accepted', credits: 1 },
+    ]);
   }, 120_000);
 });
