@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlans, PACK_PLAN, PRO_PLAN } from '../integration/stripe-support';
 import { startApp, type TestApp } from '../support/app';
-import { closeContexts, workerBrowser } from '../support/browser';
+import { closeContexts, nameBreaks, workerBrowser } from '../support/browser';
 import type { Client } from '../support/http';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
@@ -162,28 +162,8 @@ describe('at 390 px', { timeout: 180_000 }, () => {
       await rendered(page);
       const table = page.getByTestId('rate-card-current').locator('.rate-card__table');
       await table.waitFor();
-      const seen = await table.evaluate((t) => {
-        const scroll = t.closest('.table-scroll')!;
-        const inside: string[] = [];
-        for (const code of t.querySelectorAll('code')) {
-          const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
-          let top: number | null = null;
-          let before = '';
-          for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-            for (let i = 0; i < node.data.length; i++) {
-              const range = document.createRange();
-              range.setStart(node, i);
-              range.setEnd(node, i + 1);
-              const at = Math.round(range.getBoundingClientRect().top);
-              if (top !== null && at > top + 2 && before !== '.' && before !== '_') inside.push(`${code.textContent} after "${before}"`);
-              top = at;
-              before = node.data[i];
-            }
-          }
-        }
-        return { meters: t.querySelectorAll('code').length, hidden: scroll.scrollWidth - scroll.clientWidth, inside };
-      });
-      expect(seen.meters).toBeGreaterThan(0);
+      const seen = await nameBreaks(table);
+      expect(seen.names).toBeGreaterThan(0);
       // Seen once: "api.cal" and "l" on two lines, and the prices out of sight behind a scroll.
       expect(seen.inside).toEqual([]);
       expect(seen.hidden).toBe(0);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
-import { closeContexts, loadUntil, newPage, recordToasts, toasted, workerBrowser } from '../support/browser';
+import { closeContexts, loadUntil, nameBreaks, newPage, recordToasts, toasted, workerBrowser } from '../support/browser';
 import { signIn, type Client } from '../support/http';
 import { createOrgFor, memberWithOrg, userIdOf } from '../support/orgs';
 
@@ -113,6 +113,14 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
       ['b-1', 'api.call', '4', 'v1', '2'],
       ['b-2', 'llm.m.output_tokens', '1,000', 'v1', '0.003'],
     ]);
+
+    // On a phone, a meter's name wraps after a dot or an underscore, never inside a word (seen: a break inside "output", the table narrowed by `overflow-wrap: anywhere`).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('usage-lines').first().waitFor();
+    const breaks = await nameBreaks(page.getByTestId('usage-lines').first());
+    expect(breaks.names).toBe(4);
+    expect(breaks.inside).toEqual([]);
   });
 
   it('a member opens Usage from the navigation, sees a chart per meter in its own unit, filters a project and downloads the CSV (390 px, then 1280 px)', async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -133,4 +133,34 @@ export async function loadUntil<T>(page: Page, path: string | null, what: string
     if (value) return value;
     if (Date.now() > until) throw new Error(`${page.url()} never showed ${what}; it showed: ${await page.locator('body').innerText().catch(() => '?')}`);
   }
+}
+
+/**
+ * Where the dotted names (`code`) inside `table` wrap other than after a dot or an underscore (each
+ * as "<name> after <the character before the break>"), how many names it read, and how far its
+ * scrolling box hides its columns: a meter's name should wrap as `llm.default.` / `output_tokens`,
+ * never as `llm.defaul` / `t.`.
+ */
+export async function nameBreaks(table: Locator): Promise<{ names: number; inside: string[]; hidden: number }> {
+  return table.evaluate((t) => {
+    const scroll = t.closest('.table-scroll')!;
+    const inside: string[] = [];
+    for (const code of t.querySelectorAll('code')) {
+      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      let top: number | null = null;
+      let before = '';
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (let i = 0; i < node.data.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const at = Math.round(range.getBoundingClientRect().top);
+          if (top !== null && at > top + 2 && before !== '.' && before !== '_') inside.push(`${code.textContent} after "${before}"`);
+          top = at;
+          before = node.data[i];
+        }
+      }
+    }
+    return { names: t.querySelectorAll('code').length, hidden: scroll.scrollWidth - scroll.clientWidth, inside };
+  });
 }
