@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { batchOf, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
-import { comparePositions, type LogPosition, type StoredEvent } from '../services/eventstore/types.ts';
+import { batchOf, LOG_BATCH_COLUMNS, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
+import { comparePositions, type LoggedEvent, type LogPosition } from '../services/eventstore/types.ts';
 import { pipelining, preparedStatements } from '../services/platform/pool.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
 import { sharedReads, type BatchRead } from './shared-reads.ts';
@@ -207,7 +207,7 @@ export async function catchUpSideBySide(
  * all at once (each one's statements still in its own order; no read model reads another's tables),
  * so that their statements share round trips. Throws the first failure once every one has settled.
  */
-async function applyAll(client: pg.PoolClient, moved: { locked: Locked; applied: number }[], events: StoredEvent[]): Promise<void> {
+async function applyAll(client: pg.PoolClient, moved: { locked: Locked; applied: number }[], events: LoggedEvent[]): Promise<void> {
   const apply = async (m: { locked: Locked; applied: number }) => {
     const part = partOf(events, m.locked);
     if (part.length > 0) await m.locked.projection.apply(preparedStatements(client), part, tableNames(m.locked.version));
@@ -226,7 +226,7 @@ async function applyAll(client: pg.PoolClient, moved: { locked: Locked; applied:
  * those after the checkpoint are its tail: found by comparing from the front (nearly always the first
  * event is after it), not each event (two BigInts a comparison, for every read model).
  */
-const partOf = (events: StoredEvent[], l: Locked) => {
+const partOf = (events: LoggedEvent[], l: Locked) => {
   const handles = new Set<string>(l.projection.handles);
   let first = 0;
   while (first < events.length && comparePositions({ xid: events[first].transactionId, pos: events[first].globalPosition }, l.from) <= 0) first++;
@@ -266,7 +266,7 @@ async function beginBatch(
 ): Promise<{ locked: Locked[]; batch: LogBatch }> {
   const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
   const start = `SELECT name, version, xid, pos FROM projection_batch_start(${args})`;
-  const read = `SELECT * FROM projection_batch_read(${args}, ${Math.trunc(batchSize)}, ${texts(types)})`;
+  const read = `SELECT ${LOG_BATCH_COLUMNS} FROM projection_batch_read(${args}, ${Math.trunc(batchSize)}, ${texts(types)}) b`;
   const lockedOf = (rows: Record<string, unknown>[]): Locked[] =>
     rows.flatMap((r) => {
       const projection = targets.find((t) => t.projection.name === r.name)?.projection;
@@ -302,7 +302,7 @@ async function commitBatch(client: pg.PoolClient, locked: Locked[], to: LogPosit
 }
 
 /** A read model caught up alone failed on this batch: which event throws is found and recorded, and thrown. */
-async function failed(pool: pg.Pool, l: Locked, events: StoredEvent[], err: unknown): Promise<never> {
+async function failed(pool: pg.Pool, l: Locked, events: LoggedEvent[], err: unknown): Promise<never> {
   const t = tableNames(l.version);
   const client = await pool.connect();
   let position = events[0]?.globalPosition ?? 0;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DomainEvent, StoredEvent } from '../services/eventstore/types.ts';
+import type { DomainEvent, LoggedEvent } from '../services/eventstore/types.ts';
 
 /** Maps a read model's logical table name to the table of one version (`projects` -> `projects_v2`). */
 export type TableNames = (logical: string) => string;
@@ -25,7 +25,7 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * Writes the effect of a batch of events; runs in the transaction that moves the checkpoint, so each
    * event is applied once to each version (a row an event makes is the first of its key: insertRows).
    */
-  apply(db: pg.PoolClient, events: StoredEvent<E>[], t: TableNames): Promise<void>;
+  apply(db: pg.PoolClient, events: LoggedEvent<E>[], t: TableNames): Promise<void>;
 }
 
 export const tableNames =

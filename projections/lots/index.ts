@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { insertRows } from '../rows.ts';
 import type { Projection, TableNames } from '../types.ts';
-import type { StoredEvent } from '../../services/eventstore/types.ts';
+import type { LoggedEvent } from '../../services/eventstore/types.ts';
 import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type Hold, type LedgerEvent, type Lot, type Take } from '../../services/credits/events.ts';
 
 interface LotRow extends Lot {
@@ -47,7 +47,7 @@ interface Needs {
   holds: Set<string>;
 }
 
-function needsOf(events: StoredEvent<LedgerEvent>[]): Map<string, Needs> {
+function needsOf(events: LoggedEvent<LedgerEvent>[]): Map<string, Needs> {
   const byOrg = new Map<string, Needs>();
   for (const { type, data } of events) {
     let needs = byOrg.get(data.orgId);
@@ -66,7 +66,7 @@ function needsOf(events: StoredEvent<LedgerEvent>[]): Map<string, Needs> {
  * an organization with thousands of open lots costs a batch only the few it moves (all of them only
  * for an event from before lots, whose debit is spread over the lots in spending order).
  */
-async function loadOpen(db: pg.PoolClient, t: TableNames, events: StoredEvent<LedgerEvent>[]): Promise<Map<string, OrgRows>> {
+async function loadOpen(db: pg.PoolClient, t: TableNames, events: LoggedEvent<LedgerEvent>[]): Promise<Map<string, OrgRows>> {
   const needs = needsOf(events);
   const byOrg = new Map<string, OrgRows>([...needs.keys()].map((id) => [id, { open: new Map(), openHolds: new Map(), lots: new Map(), holds: new Map(), loaded: new Map() }]));
   const allOrgs = [...needs].filter(([, n]) => n.all).map(([id]) => id);
@@ -256,7 +256,7 @@ export const lotsProjection: Projection<LedgerEvent> = {
     CREATE INDEX IF NOT EXISTS ${t('credit_lots')}_expires_at_idx ON ${t('credit_lots')} (expires_at) WHERE open;
     CREATE INDEX IF NOT EXISTS ${t('credit_holds')}_expires_at_idx ON ${t('credit_holds')} (expires_at) WHERE status = 'open';`,
   async apply(db, events, t) {
-    const upcast = events.map((e) => upcastOrgEvent(e) as StoredEvent<LedgerEvent>);
+    const upcast = events.map((e) => upcastOrgEvent(e) as LoggedEvent<LedgerEvent>);
     const orgs = await loadOpen(db, t, upcast);
     for (const event of upcast) {
       const org = orgs.get(event.data.orgId)!;

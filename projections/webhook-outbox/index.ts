@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Projection, TableNames } from '../types.ts';
-import type { StoredEvent } from '../../services/eventstore/types.ts';
+import type { LoggedEvent } from '../../services/eventstore/types.ts';
 import type { OrgEvent } from '../../services/orgs/events.ts';
 import type { SynthesisWritten } from '../../services/board/events.ts';
 import type { WebhookEndpointEvent } from '../../services/outbox/events.ts';
@@ -16,7 +16,7 @@ const ASK_FROM = 100;
  * go to the join as they are). Most organizations have none: their messages are neither rendered nor
  * sent. An endpoint added later in the batch adds its organization (the apply loop).
  */
-async function subscribedOrgs(db: pg.PoolClient, t: TableNames, events: StoredEvent<Handled>[]): Promise<Set<string> | null> {
+async function subscribedOrgs(db: pg.PoolClient, t: TableNames, events: LoggedEvent<Handled>[]): Promise<Set<string> | null> {
   const orgs = new Set<string>();
   let messages = 0;
   for (const event of events) {

@@ -1,7 +1,7 @@
 import type { OrgEvent } from '../../services/orgs/events.ts';
 import type { SynthesisWritten } from '../../services/board/events.ts';
 import type { WebhookEventType } from '../../services/outbox/events.ts';
-import type { StoredEvent } from '../../services/eventstore/types.ts';
+import type { LoggedEvent } from '../../services/eventstore/types.ts';
 
 /** A webhook message as the receiver gets it; `id` is stable across retries (one per event of the log). */
 export interface WebhookMessage {
@@ -15,7 +15,7 @@ export interface WebhookMessage {
 /** The org events that become webhook messages. */
 export const MESSAGE_SOURCES = ['CreditsGranted', 'CreditsExpired', 'HoldExpired', 'PlanSubscribed', 'PlanCancelled', 'CreditsLow', 'CreditsDepleted', 'AutoTopUpFailed', 'SynthesisWritten', 'BudgetThresholdCrossed'] as const;
 
-const message = (event: StoredEvent, orgId: string, type: WebhookEventType, data: Record<string, unknown>): WebhookMessage => ({
+const message = (event: LoggedEvent, orgId: string, type: WebhookEventType, data: Record<string, unknown>): WebhookMessage => ({
   orgId,
   id: `msg_${event.eventId}`,
   type,
@@ -24,7 +24,7 @@ const message = (event: StoredEvent, orgId: string, type: WebhookEventType, data
 });
 
 /** What the receiver is told of an event (null: nothing). */
-export function messageOf(event: StoredEvent<OrgEvent | SynthesisWritten>): WebhookMessage | null {
+export function messageOf(event: LoggedEvent<OrgEvent | SynthesisWritten>): WebhookMessage | null {
   switch (event.type) {
     case 'CreditsGranted': {
       const d = event.data;

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { ConcurrencyError, DuplicateCommandError } from './errors.ts';
 import { AppendGroups } from './append-groups.ts';
 import { appendAlone, appendGroup, chain, type StreamHead } from './chained-append.ts';
-import type { AppendResult, ExpectedVersion, LogPosition, NewEvent, StoredEvent } from './types.ts';
+import type { AppendResult, ExpectedVersion, LogPosition, LoggedEvent, NewEvent, StoredEvent } from './types.ts';
 
 import type { Queryable } from '../platform/pool.ts';
 import { eventstoreAppendDuration, eventstoreAppends } from '../platform/metrics.ts';
@@ -60,6 +60,11 @@ export const EVENT_COLUMNS = `global_position, transaction_id::text AS transacti
   event_id, type, data, metadata, date_part('epoch', date_trunc('milliseconds', created_at)) * 1000 AS created_ms`;
 
 export function toStoredEvent(row: EventRow): StoredEvent {
+  return { ...toLoggedEvent(row), metadata: row.metadata } as StoredEvent;
+}
+
+/** A row of a batch of the log (LOG_BATCH_COLUMNS: no metadata) as an event. */
+function toLoggedEvent(row: Omit<EventRow, 'metadata'>): LoggedEvent {
   return {
     globalPosition: Number(row.global_position),
     transactionId: row.transaction_id,
@@ -68,7 +73,6 @@ export function toStoredEvent(row: EventRow): StoredEvent {
     eventId: row.event_id,
     type: row.type,
     data: row.data,
-    metadata: row.metadata,
     createdAt: new Date(Math.round(row.created_ms)),
   };
 }
@@ -99,7 +103,7 @@ function clashOf(err: unknown, streamId: string, expected: unknown, commands: St
 
 /** A batch of the log for a catch-up: its events, and the furthest position it is safe to move to when the batch is not full. */
 export interface LogBatch {
-  events: StoredEvent[];
+  events: LoggedEvent[];
   head: LogPosition | null;
 }
 
@@ -112,13 +116,21 @@ export interface LogBatch {
  * by the driver as it arrives, not one JSON document of the whole batch); the head rides on every row,
  * and on one row of its own when the batch is empty (batchOf).
  */
-export const batchReadSql = (after: string, limit: string, types: string) => `SELECT b.* FROM ${after} a, LATERAL log_batch(a.xid, a.pos, ${limit}, ${types}) b`;
+export const batchReadSql = (after: string, limit: string, types: string) => `SELECT ${LOG_BATCH_COLUMNS} FROM ${after} a, LATERAL log_batch(a.xid, a.pos, ${limit}, ${types}) b`;
+
+/**
+ * The columns of a batch of the log (log_batch, projection_batch_read) as `b` that a catch-up reads:
+ * every one but the events' metadata (LoggedEvent). Leaving it out took 4–8% off the Node CPU of a
+ * rebuild of every read model over the bench's log (alternating runs, 2026-11-29: 2.21–2.26 CPU-seconds
+ * against 2.35–2.42, and later 2.43–2.55 against 2.61–2.75), and 3–6% off its time.
+ */
+export const LOG_BATCH_COLUMNS = 'b.head_xid, b.head_pos, b.global_position, b.transaction_id, b.stream_id, b.stream_position, b.event_id, b.type, b.data, b.created_ms';
 
 /** The rows of batchReadSql as a batch. */
 export function batchOf(rows: Record<string, unknown>[]): LogBatch {
   const first = rows[0] as { head_xid: string | null; head_pos: string | null } | undefined;
   const head = first?.head_xid != null ? { xid: first.head_xid, pos: Number(first.head_pos) } : null;
-  const events = rows[0]?.event_id == null ? [] : (rows as unknown as EventRow[]).map(toStoredEvent);
+  const events = rows[0]?.event_id == null ? [] : (rows as unknown as EventRow[]).map(toLoggedEvent);
   return { events, head };
 }
 
@@ -355,7 +367,7 @@ export class EventStore {
    * that took a lower position but commits later is never skipped, because nothing at or above
    * the oldest running transaction is handed out yet (readBatch of every type).
    */
-  async readAll(after: LogPosition, limit: number, client?: Queryable): Promise<StoredEvent[]> {
+  async readAll(after: LogPosition, limit: number, client?: Queryable): Promise<LoggedEvent[]> {
     return (await this.readBatch(after, limit, null, client)).events;
   }
 

@@ -5,7 +5,7 @@ import { EventStore } from '../../services/eventstore/store.ts';
 import { ConcurrencyError, DuplicateCommandError } from '../../services/eventstore/errors.ts';
 import { type Decider } from '../../services/eventstore/decider.ts';
 import { handleCommand, loadState, SNAPSHOT_EVERY } from '../../services/eventstore/command-handler.ts';
-import { LOG_START, type LogPosition, type StoredEvent } from '../../services/eventstore/types.ts';
+import { LOG_START, type LoggedEvent, type LogPosition } from '../../services/eventstore/types.ts';
 import { createTestDatabase } from '../support/db.ts';
 import fc from 'fast-check';
 import { jsonbText } from '../../services/eventstore/hash-chain.ts';
@@ -33,8 +33,8 @@ const ev = (n: number) => ({ type: 'Counted', data: { n } });
 let streams = 0;
 const newStream = () => `test-${process.pid}-${++streams}-${Date.now()}`;
 
-async function readEverything(from: LogPosition = LOG_START): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
+async function readEverything(from: LogPosition = LOG_START): Promise<LoggedEvent[]> {
+  const out: LoggedEvent[] = [];
   let at = from;
   for (;;) {
     const batch = await store.readAll(at, 500);
@@ -132,7 +132,7 @@ describe('reading the whole log', () => {
 
       await late.query('COMMIT');
       // Other databases of this cluster may hold the snapshot horizon back for a moment: read until both arrive.
-      const secondRead: StoredEvent[] = [];
+      const secondRead: LoggedEvent[] = [];
       let at = lastSeen ? { xid: lastSeen.transactionId, pos: lastSeen.globalPosition } : before;
       await waitFor('both events read', async () => {
         const more = await readEverything(at);
@@ -152,7 +152,7 @@ describe('reading the whole log', () => {
     const before = await store.head();
     const committed = new Set<string>();
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    const read: StoredEvent[] = [];
+    const read: LoggedEvent[] = [];
     let at = before;
     let writing = true;
     const reader = (async () => {

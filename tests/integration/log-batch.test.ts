@@ -46,6 +46,14 @@ describe('a batch of the log (log_batch)', () => {
     expect(read).toBeLessThan(1_200);
   });
 
+  it("leaves the events' metadata out of a batch: no read model reads it", async () => {
+    const batch = await on.store.readBatch({ xid: '0', pos: 0 }, 100, null);
+    expect(batch.events.length).toBeGreaterThan(0);
+    expect(batch.events.filter((e) => 'metadata' in e)).toEqual([]);
+    const inStream = await on.store.readStream(batch.events[0].streamId);
+    expect(inStream[0].metadata).toBeTypeOf('object');
+  });
+
   it('reads the same events in pages as in one read', async () => {
     const types = `ARRAY['OrganizationCreated', 'CreditsGranted', 'CreditsDebited']`;
     const whole = batchOf((await on.pool.query(batchReadSql(`(SELECT '0'::xid8 AS xid, 0::bigint AS pos)`, '100000', types))).rows);
