@@ -15,7 +15,8 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projections',
     { onRequest: app.requirePermission('admin.projections.view'), schema: { tags: ['ops'], response: { 200: ProjectionList } } },
-    async () => projectionStatuses(app.readPg),
+    // On the pool: its counts walk the log, which would hold back the reads queued behind them on a read connection.
+    async () => projectionStatuses(app.pg),
   );
 
   app.get(

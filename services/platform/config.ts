@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   DB_POOL_MAX: z.coerce.number().int().min(2).max(500).default(20),
+  /** Pipelining connections an API process reads its read models through (0: through the pool). */
+  DB_READ_CONNECTIONS: z.coerce.number().int().min(0).max(16).default(2),
   /** Opening a connection, or waiting for a free one of the pool. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** Postgres cancels a statement running longer; the client gives up one second later (a stalled network). */

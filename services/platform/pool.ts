@@ -10,6 +10,11 @@ let statements = 0;
 /** Statements this process has sent to Postgres through its pools (round trips; the benchmark reads it). */
 export const statementsSent = () => statements;
 
+/** Counts a statement sent by a connection outside the pools (createPipelinedReads). */
+export const countStatement = (): void => {
+  statements++;
+};
+
 export interface PoolTimeouts {
   /** Opening a connection or waiting for a free one. */
   connectMs: number;

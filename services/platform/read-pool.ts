@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Queryable } from './pool.ts';
 import { isUnavailable } from './unavailable.ts';
 
 /** Where a streaming replica stands, as the API last saw it (checked every `everyMs`). */
@@ -12,8 +13,8 @@ export interface ReplicaState {
 }
 
 export interface ReadPool {
-  /** The pool read-model queries go to: the replica when it is usable and the request may read there, else the primary. */
-  pool: pg.Pool;
+  /** Where read-model queries go: the replica when it is usable and the request may read there, else the primary's reads. */
+  pool: Queryable;
   /** The replica's state (null without a replica). */
   replica(): ReplicaState | null;
   /**
@@ -29,6 +30,8 @@ export interface ReadPool {
 
 export interface ReadPoolOptions {
   primary: pg.Pool;
+  /** How read-model queries reach the primary (its pipelining read connections, or the pool itself). */
+  primaryReads?: Queryable;
   /** The replica's pool, or null: every read goes to the primary. */
   replica: pg.Pool | null;
   /** Reads go to the primary while the replica is further behind than this. */
@@ -74,7 +77,8 @@ export async function replicaLag(primary: Pick<pg.Pool, 'query'>, replica: Pick<
  */
 export function createReadPool(options: ReadPoolOptions): ReadPool {
   const { primary, replica, maxLagMs, everyMs = 1000, primaryOnly, onError } = options;
-  if (!replica) return { pool: primary, replica: () => null, replayedPastNow: async () => false, close: async () => {} };
+  const primaryReads = options.primaryReads ?? primary;
+  if (!replica) return { pool: primaryReads, replica: () => null, replayedPastNow: async () => false, close: async () => {} };
 
   let state: ReplicaState = { usable: false, lagBytes: null, lagSeconds: null };
   const check = async () => {
@@ -100,22 +104,17 @@ export function createReadPool(options: ReadPoolOptions): ReadPool {
   loop();
 
   const onReplica = () => state.usable && !primaryOnly();
-  const pool = new Proxy(primary, {
-    get(target, prop, receiver) {
-      if (prop === 'query') {
-        return (...args: Parameters<pg.Pool['query']>) => {
-          if (!onReplica()) return (primary.query as (...a: unknown[]) => unknown)(...args);
-          return (replica.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((err: unknown) => {
-            if (!isUnavailable(err)) throw err;
-            state = { ...state, usable: false };
-            return (primary.query as (...a: unknown[]) => unknown)(...args);
-          });
-        };
-      }
-      if (prop === 'connect') return onReplica() ? replica.connect.bind(replica) : primary.connect.bind(primary);
-      return Reflect.get(target, prop, receiver);
+  const onPrimary = (args: unknown[]) => (primaryReads.query as (...a: unknown[]) => unknown)(...args);
+  const pool = {
+    query: (...args: unknown[]) => {
+      if (!onReplica()) return onPrimary(args);
+      return (replica.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((err: unknown) => {
+        if (!isUnavailable(err)) throw err;
+        state = { ...state, usable: false };
+        return onPrimary(args);
+      });
     },
-  });
+  } as unknown as Queryable;
 
   return {
     pool,
