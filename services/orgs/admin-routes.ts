@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminOrg, AdminOrgList, OrgParams, ToggleActiveResponse } from './schemas.ts';
 import { PageQuery, paged } from '../platform/paging.ts';
-import { listAdminOrgs } from '../../projections/orgs/queries.ts';
+import { listAdminOrgs, pageAdminOrgsJson } from '../../projections/orgs/queries.ts';
 import { orgStreamId } from './events.ts';
 import { orgDecider } from './decider.ts';
 
@@ -14,7 +14,12 @@ const adminOrgRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requirePermission('admin.orgs.view'),
       schema: { tags: ['admin'], querystring: PageQuery, response: { 200: z.union([AdminOrgList, paged(AdminOrg)]) } },
     },
-    async (request) => listAdminOrgs<z.infer<typeof AdminOrg>>(app.readPg, request.query),
+    async (request, reply) => {
+      if (!request.query.page) return listAdminOrgs<z.infer<typeof AdminOrg>>(app.readPg);
+      // A page is the JSON text Postgres wrote (pageAdminOrgsJson): a string is sent as it is, not serialized again.
+      const page = await pageAdminOrgsJson(app.readPg, request.query);
+      return reply.type('application/json; charset=utf-8').send(page as never);
+    },
   );
 
   app.post(
