@@ -76,7 +76,10 @@ describe('pipelined reads', () => {
     expect(isUnavailable(failure)).toBe(true);
     // Recovers by itself: later statements go to fresh connections.
     let answered: number[] | null = null;
-    for (let i = 0; i < 50 && !answered; i++) answered = await numbers(4).catch(() => null);
+    for (let i = 0; i < 100 && !answered; i++) {
+      answered = await numbers(4).catch(() => null);
+      if (!answered) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(answered).toEqual([0, 1, 2, 3]);
     const fresh = new Set((await Promise.all([0, 1].map(() => reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')))).map((r) => r.rows[0].pid));
     expect([...fresh].filter((pid) => pids.has(pid))).toEqual([]);
