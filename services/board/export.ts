@@ -3,7 +3,7 @@ import type { SessionState, Turn } from './events.ts';
 import { MODE_TABLE } from './modes/table.ts';
 
 /** The record of a meeting as blocks, written out as Markdown or laid out as a PDF. */
-export type Block = { kind: 'title' | 'heading' | 'subheading' | 'minor'; text: string } | { kind: 'text' | 'item' | 'note'; text: string };
+export type Block = { kind: 'title' | 'heading' | 'subheading' | 'minor' | 'text' | 'note'; text: string } | { kind: 'item'; text: string; /** Nesting, 0 at the top. */ depth?: number };
 
 /** A field's label from its name, in sentence case (`earlyWarning` → "Early warning"). */
 const label = (name: string) => {
@@ -11,16 +11,20 @@ const label = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** A structured answer as lines of text: `Label: value`, lists as items. */
-function fieldLines(value: unknown, prefix = ''): string[] {
+/** A structured answer as blocks: `Label: value` lines, and each value of a list an item (a nested one indented). */
+function fieldBlocks(value: unknown, depth = 0): Block[] {
   if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => (typeof v === 'object' && v !== null ? [`${prefix}${i + 1}.`, ...fieldLines(v, `${prefix}  `)] : [`${prefix}- ${String(v)}`]));
+  const prefix = '  '.repeat(depth);
+  const line = (text: string): Block => ({ kind: 'text', text: `${prefix}${text}` });
+  if (Array.isArray(value)) {
+    return value.flatMap((v, i): Block[] => (typeof v === 'object' && v !== null ? [line(`${i + 1}.`), ...fieldBlocks(v, depth + 1)] : [{ kind: 'item', text: String(v), depth }]));
+  }
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
-      typeof v === 'object' && v !== null ? [`${prefix}${label(k)}:`, ...fieldLines(v, `${prefix}  `)] : [`${prefix}${label(k)}: ${String(v)}`],
+      typeof v === 'object' && v !== null ? [line(`${label(k)}:`), ...fieldBlocks(v, depth + 1)] : [line(`${label(k)}: ${String(v)}`)],
     );
   }
-  return [`${prefix}${String(value)}`];
+  return [line(String(value))];
 }
 
 function turnBlocks(turn: Turn, many: boolean): Block[] {
@@ -31,7 +35,7 @@ function turnBlocks(turn: Turn, many: boolean): Block[] {
     for (const a of turn.answers.filter((x) => x.round === round)) {
       blocks.push({ kind: 'minor', text: a.name });
       if (a.status === 'answered') {
-        if (a.json !== null && a.json !== undefined) blocks.push(...fieldLines(a.json).map((text): Block => ({ kind: 'text', text })));
+        if (a.json !== null && a.json !== undefined) blocks.push(...fieldBlocks(a.json));
         else blocks.push({ kind: 'text', text: a.text });
         if (a.sources.length) blocks.push({ kind: 'note', text: `Drew on: ${a.sources.map((s) => s.name).join(', ')}` });
       } else blocks.push({ kind: 'note', text: `No answer: ${a.reason ?? a.status}` });
@@ -75,8 +79,10 @@ const MD: Record<Block['kind'], (text: string) => string> = {
   note: (t) => `_${t}_`,
 };
 
+const depthOf = (b: Block) => (b.kind === 'item' ? (b.depth ?? 0) : 0);
+
 export function toMarkdown(blocks: Block[]): string {
-  return `${blocks.map((b) => MD[b.kind](b.text)).join('\n\n')}\n`;
+  return `${blocks.map((b) => '  '.repeat(depthOf(b)) + MD[b.kind](b.text)).join('\n\n')}\n`;
 }
 
 const PDF_STYLE: Record<Block['kind'], { size: number; font: string; gap: number }> = {
@@ -100,7 +106,7 @@ export function toPdf(blocks: Block[], title: string): Promise<Buffer> {
   });
   for (const b of blocks) {
     const style = PDF_STYLE[b.kind];
-    doc.font(style.font).fontSize(style.size).text(b.kind === 'item' ? `•  ${b.text}` : b.text, { indent: b.kind === 'item' ? 8 : 0 });
+    doc.font(style.font).fontSize(style.size).text(b.kind === 'item' ? `•  ${b.text}` : b.text, { indent: b.kind === 'item' ? 8 + 14 * depthOf(b) : 0 });
     doc.moveDown(style.gap);
   }
   doc.end();

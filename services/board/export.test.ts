@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionState } from './events.ts';
+import { sessionBlocks, toMarkdown } from './export.ts';
+
+/** A meeting of one question, one round, one advisor answering with structured fields. */
+const meeting = (json: unknown) =>
+  ({
+    title: null,
+    credits: 4,
+    turns: [
+      {
+        turn: 1,
+        question: 'Open a second shop?',
+        at: '2026-11-29T10:00:00.000Z',
+        mode: 'boardroom',
+        rounds: 1,
+        round: 1,
+        answers: [{ round: 1, name: 'Finance Advisor', status: 'answered', json, text: '', sources: [] }],
+        synthesis: null,
+      },
+    ],
+  }) as unknown as SessionState;
+
+describe('a meeting written out', () => {
+  it("lays each value of an answer's lists out as an item (a bullet in the PDF), nested ones a level in", () => {
+    const blocks = sessionBlocks(meeting({ summary: 'Wait a year.', nextSteps: ['Save cash', 'Test a pop-up'], risks: [{ risk: 'Rent', owners: ['Ana'] }] }), { credits: false });
+    const answer = blocks.slice(blocks.findIndex((b) => b.text === 'Finance Advisor') + 1);
+    expect(answer).toEqual([
+      { kind: 'text', text: 'Summary: Wait a year.' },
+      { kind: 'text', text: 'Next steps:' },
+      { kind: 'item', text: 'Save cash', depth: 1 },
+      { kind: 'item', text: 'Test a pop-up', depth: 1 },
+      { kind: 'text', text: 'Risks:' },
+      { kind: 'text', text: '  1.' },
+      { kind: 'text', text: '    Risk: Rent' },
+      { kind: 'text', text: '    Owners:' },
+      { kind: 'item', text: 'Ana', depth: 3 },
+    ]);
+    const md = toMarkdown(answer);
+    expect(md).toContain('Next steps:\n\n  - Save cash\n\n  - Test a pop-up');
+    expect(md).toContain('    Owners:\n\n      - Ana');
+  });
+});
