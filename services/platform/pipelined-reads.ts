@@ -4,8 +4,6 @@ import { clientConfig, countStatement, type PoolTimeouts } from './pool.ts';
 /** Read-model queries sent over a few long-lived pipelining connections (see createPipelinedReads). */
 export interface PipelinedReads {
   query: pg.Pool['query'];
-  /** How many connections are open now. */
-  open(): number;
   close(): Promise<void>;
 }
 
@@ -87,7 +85,6 @@ export function createPipelinedReads(connectionString: string, connections: numb
 
   return {
     query: ((...args: unknown[]) => send(args)) as unknown as pg.Pool['query'],
-    open: () => slots.filter(Boolean).length,
     async close() {
       closed = true;
       await Promise.all(slots.map(async (slot) => (slot ? (await slot.client.catch(() => null))?.end().catch(() => {}) : null)));
