@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminOrg, AdminOrgList, OrgParams, ToggleActiveResponse } from './schemas.ts';
 import { PageQuery, paged } from '../platform/paging.ts';
+import { sendJsonText } from '../platform/json-text.ts';
 import { listAdminOrgs, pageAdminOrgsJson } from '../../projections/orgs/queries.ts';
 import { orgStreamId } from './events.ts';
 import { orgDecider } from './decider.ts';
@@ -16,9 +17,7 @@ const adminOrgRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.query.page) return listAdminOrgs<z.infer<typeof AdminOrg>>(app.readPg);
-      // A page is the JSON text Postgres wrote (pageAdminOrgsJson): a string is sent as it is, not serialized again.
-      const page = await pageAdminOrgsJson(app.readPg, request.query);
-      return reply.type('application/json; charset=utf-8').send(page as never);
+      return sendJsonText(reply, await pageAdminOrgsJson(app.readPg, request.query));
     },
   );
 

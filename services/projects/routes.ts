@@ -4,7 +4,8 @@ import { NotFoundError, ValidationError } from '../platform/errors.ts';
 import { projectDecider } from './decider.ts';
 import { projectStreamId } from './events.ts';
 import { CreateProjectBody, Project, ProjectList, ProjectParams } from './schemas.ts';
-import { findProject, listProjects } from '../../projections/projects/queries.ts';
+import { sendJsonText } from '../platform/json-text.ts';
+import { findProject, listProjectsJson } from '../../projections/projects/queries.ts';
 import { orgIsActive } from '../../projections/orgs/queries.ts';
 import { OrganizationInactive } from '../credits/errors.ts';
 
@@ -12,10 +13,10 @@ import { OrganizationInactive } from '../credits/errors.ts';
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/', { schema: { tags: ['projects'], response: { 200: ProjectList } } }, async (request) => {
+  app.get('/', { schema: { tags: ['projects'], response: { 200: ProjectList } } }, async (request, reply) => {
     const orgId = request.user!.organization_id;
     if (!orgId) return [];
-    return listProjects(app.readPg, orgId);
+    return sendJsonText(reply, await listProjectsJson(app.readPg, orgId));
   });
 
   app.post('/', { schema: { tags: ['projects'], body: CreateProjectBody, response: { 201: Project } } }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { memberWithOrg } from '../support/orgs.ts';
 import pg from 'pg';
 import { APPENDED_CHANNEL } from '../../services/eventstore/notifier.ts';
 import { waitFor } from '../support/processes.ts';
+import { ProjectList } from '../../services/projects/schemas.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,6 +92,24 @@ describe('projects, end to end through the event log and the projector', () => {
       expect(list.body.map((p: { id: string }) => p.id)).toContain(created.body.id);
       expect((await client.get(`/api/projects/${created.body.id}`)).body.name).toBe(`Plan ${i}`);
     }
+  });
+
+  it('lists them as the JSON text Postgres wrote: exactly the schema, newest first, any text intact, [] for none', async () => {
+    const { client } = await memberWithOrg(t, 'lister@example.com');
+    const empty = await fetch(`${t.url}/api/projects`, { headers: { cookie: client.cookie! } });
+    expect(empty.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await empty.text()).toBe('[]');
+    const names = ['First "quoted" \\ back', 'Ünïcødé 🚀 <b>', 'Tab\there\nnewline'];
+    const made = [];
+    for (const name of names) made.push((await client.post('/api/projects', { name, description: `About ${name}` })).body);
+    const res = await fetch(`${t.url}/api/projects`, { headers: { cookie: client.cookie! } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const list = ProjectList.element.strict().array().parse(JSON.parse(await res.text()));
+    // Newest first (made one after another, each at least a millisecond after the last; ties would go by id).
+    const order = (await t.db.query('SELECT id::text FROM projects WHERE id = ANY($1) ORDER BY created_at DESC, id', [made.map((p) => p.id)])).rows.map((r) => r.id);
+    expect(order).toEqual(made.map((p) => p.id).reverse());
+    expect(list).toEqual([...made].reverse().map((p) => ({ id: p.id, name: p.name, description: p.description })));
   });
 
   it("hides another organization's projects", async () => {
