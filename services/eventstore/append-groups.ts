@@ -35,10 +35,11 @@ const STALL_MS = 25;
  *
  * Sent at once instead (as until 2026-11-29), the first append of a turn went alone and the callers of
  * a group just answered set off their next appends one by one behind it, so the bench's 8 loops
- * appending one event each wrote some 2.6 appends a statement, at 7,000–7,800 appends a second; at the
- * end of the turn all 8 go together, 10,200–11,700 a second on the same machine with less CPU (Node
- * 0.45 of a core instead of 0.55, Postgres 0.46 instead of 0.70), and the debits over 1,000
- * organizations send 0.06 statements a debit instead of 0.09 (two API processes: 0.14 instead of 0.24).
+ * appending one event each wrote some 2.6 appends a statement, at 7,003–7,962 appends a second; at the
+ * end of the turn all 8 go together: 11,008–11,741 a second on the same machine, with less CPU (the
+ * appending process 0.44 of a core instead of 0.49–0.54, Postgres 0.46–0.48 instead of 0.66–0.71),
+ * and the debits over 1,000 organizations send 0.06 statements a debit instead of 0.09 (two API
+ * processes: 0.13–0.14 instead of 0.23–0.24). README's Performance section has the runs.
  *
  * A group's outcome is each append's own: written, or null when its stream had moved (a clash, as
  * alone). When Postgres refuses the whole statement (a command key used before), nothing of it was

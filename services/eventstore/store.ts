@@ -138,7 +138,7 @@ export class EventStore {
   private readonly listeners = new Set<AppendListener>();
   /** Each stream's version and last hash as this process last wrote or read them (see appendChained). */
   private readonly heads = new Map<string, StreamHead>();
-  /** Appends to existing streams that come while others are on their way go together (append-groups.ts). */
+  /** Appends to existing streams made in one turn of the event loop go together (append-groups.ts). */
   private readonly groups: AppendGroups;
 
   /** `groupAfter`: how many group statements may be on their way at once (the appends of a turn go together). */

@@ -24,7 +24,7 @@ async function positions(streamId: string): Promise<{ stream: number[]; inLogOrd
   return { stream: rows.map((r) => r.p), inLogOrder: rows.every((r, i) => i === 0 || Number(r.g) > Number(rows[i - 1].g)) };
 }
 
-describe('group commit (appends that come while others are on their way go as one statement)', () => {
+describe('group commit (the appends of one turn of the event loop go as one statement)', () => {
   it('writes twelve appends that came in one turn in one statement, each stream in its order, each chain verifiable', async () => {
     const counted = countingPool(on.pool);
     const store = new EventStore(counted.pool, { groupAfter: 1 });
