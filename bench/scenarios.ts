@@ -4,7 +4,6 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { wakeOnAppend } from '../projections/waker.ts';
 import { PROGRESS_CHANNEL, readProgressNotice } from '../projections/projector.ts';
-import { rebuildMany } from '../projections/rebuild.ts';
 import { projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 import { appendLedger } from '../tests/support/events.ts';
@@ -66,12 +65,14 @@ export async function catchUpScenario(store: EventStore, databaseUrl: string, po
 }
 
 /**
- * Every read model rebuilt from the whole log (projections/rebuild.ts rebuildMany), against pgbench
- * writing the rows a rebuild writes for the same events. The rate counts the events some read model
- * reads: the append scenarios' events (a type no read model reads) are passed over by the log's read,
- * and counted they made a full run's figure up to 2.7 times what the rebuild does for its events.
+ * Every read model rebuilt from the whole log in a process of its own (bench/rebuild-load.ts, as the
+ * worker's rebuild job does it), against pgbench writing the rows a rebuild writes for the same
+ * events; CPU in cores over the rebuild's time, its process and Postgres's backends serving it. The
+ * rate counts the events some read model reads: the append scenarios' events (a type no read model
+ * reads) are passed over by the log's read, and counted they made a full run's figure up to 2.7 times
+ * what the rebuild does for its events.
  */
-export async function rebuildScenario(store: EventStore, pool: pg.Pool, sizes: Sizes, reference: Reference | null): Promise<ScenarioResult> {
+export async function rebuildScenario(store: EventStore, pool: pg.Pool, databaseUrl: string, poolMax: number, sizes: Sizes, reference: Reference | null): Promise<ScenarioResult> {
   const name = `full rebuild of every projection from ${sizes.rebuildEvents} events`;
   const line = progress(name);
   const read = [...new Set(projections.flatMap((p) => p.handles))];
@@ -80,13 +81,19 @@ export async function rebuildScenario(store: EventStore, pool: pg.Pool, sizes: S
   if (missing > 0) await Promise.all(Array.from({ length: 8 }, () => appendLedger(store, Math.ceil(missing / 8), 500)));
   const events = await count();
   const inLog = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
-  line.update(`${events} events to read (${inLog} in the log); rebuilding ${projections.length} read models`);
-  const started = Date.now();
-  await rebuildMany(pool, store, projections, { batchSize: 5000 });
-  const seconds = (Date.now() - started) / 1000;
-  const rate = events / seconds;
-  line.done(`${Math.round(rate)} events/s (${projections.length} read models, ${seconds.toFixed(1)} s)${reference ? `, ${Math.round((rate / reference.figure) * 100)}% of pgbench writing their rows (${Math.round(reference.figure)} events/s)` : ''}`);
-  return result(name, rate, 'events/s', reference, { text: '≥ 60,000 events/s (absolute)', minFigure: 60_000 }, { seconds, events, eventsInLog: inLog });
+  line.update(`${events} events to read (${inLog} in the log); rebuilding ${projections.length} read models in a process of its own`);
+  let pid = 0;
+  const meter = new CpuMeter({ rebuild: () => (pid ? [pid] : []) }, ['rebuild']).start();
+  const metered = performance.now();
+  const r = await runAlone<{ seconds: number; cpuSeconds: number }>('bench/rebuild-load.ts', { databaseUrl, poolMax }, (p) => (pid = p));
+  const meterSeconds = (performance.now() - metered) / 1000;
+  const postgresSeconds = (meter.stop()['postgres:rebuild'] ?? 0) * meterSeconds;
+  const cores = (cpuSeconds: number) => Math.round((cpuSeconds / r.seconds) * 100) / 100;
+  const rate = events / r.seconds;
+  line.done(
+    `${Math.round(rate)} events/s (${projections.length} read models, ${r.seconds.toFixed(1)} s; CPU-seconds: the process ${r.cpuSeconds.toFixed(1)}, Postgres for it ${postgresSeconds.toFixed(1)})${reference ? `, ${Math.round((rate / reference.figure) * 100)}% of pgbench writing their rows (${Math.round(reference.figure)} events/s)` : ''}`,
+  );
+  return result(name, rate, 'events/s', reference, { text: '≥ 60,000 events/s (absolute)', minFigure: 60_000 }, { seconds: r.seconds, events, eventsInLog: inLog }, { cpu: { rebuild: cores(r.cpuSeconds), postgres: cores(postgresSeconds) } });
 }
 
 /** How long the lag scenario appends before it measures: a fresh worker's first seconds. */
