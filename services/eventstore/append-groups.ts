@@ -59,6 +59,8 @@ export class AppendGroups {
     private readonly alone: (append: ChainedAppend) => Promise<AppendResult | null>,
     private readonly together: (group: ChainedAppend[]) => Promise<(AppendResult | null)[]>,
     private readonly limit: number,
+    /** How long what waits beyond the limit waits at most (STALL_MS; tests set their own). */
+    private readonly stallMs = STALL_MS,
   ) {}
 
   /** The append's result, or null when its stream had moved. */
@@ -70,12 +72,12 @@ export class AppendGroups {
     });
   }
 
-  /** What still waits goes after STALL_MS even if those on their way are not answered by then. */
+  /** What still waits goes after `stallMs` even if those on their way are not answered by then. */
   private guardStall(): void {
     this.stall ??= setTimeout(() => {
       this.stall = null;
       this.next(true);
-    }, STALL_MS).unref();
+    }, this.stallMs).unref();
   }
 
   /** Sends a group (one append alone) and answers each of its appends. */
