@@ -52,16 +52,25 @@ export async function catchUpScenario(store: EventStore, databaseUrl: string, po
   const streams = 8;
   await Promise.all(Array.from({ length: streams }, () => appendLedger(store, Math.ceil(sizes.catchUpEvents / streams), 500)));
   line.update('appended; catching up in a process of its own');
-  let pid = 0;
-  const meter = new CpuMeter({ 'catch-up': () => (pid ? [pid] : []) }, ['catch-up']).start();
-  const metered = performance.now();
-  const r = await runAlone<{ seconds: number; applied: number; cpuSeconds: number }>('bench/catch-up-load.ts', { databaseUrl, poolMax }, (p) => (pid = p));
-  const meterSeconds = (performance.now() - metered) / 1000;
-  const postgresSeconds = (meter.stop()['postgres:catch-up'] ?? 0) * meterSeconds;
-  const cores = (cpuSeconds: number) => Math.round((cpuSeconds / r.seconds) * 100) / 100;
+  const { r, postgresSeconds, cpu } = await measuredAlone('bench/catch-up-load.ts', { databaseUrl, poolMax }, 'catch-up');
   const rate = sizes.catchUpEvents / r.seconds;
   line.done(`${Math.round(rate)} events/s (${r.seconds.toFixed(1)} s; CPU-seconds: the process ${r.cpuSeconds.toFixed(1)}, Postgres for it ${postgresSeconds.toFixed(1)})`);
-  return result(name, rate, 'events/s', null, { text: '≥ 40,000 events/s (absolute)', minFigure: 40_000 }, { seconds: r.seconds }, { cpu: { 'catch-up': cores(r.cpuSeconds), postgres: cores(postgresSeconds) } });
+  return result(name, rate, 'events/s', null, { text: '≥ 40,000 events/s (absolute)', minFigure: 40_000 }, { seconds: r.seconds }, { cpu });
+}
+
+/**
+ * Runs a load script in a process of its own (runAlone) and answers what it wrote (its seconds and CPU-
+ * seconds), Postgres's CPU-seconds for its backends meanwhile, and both in cores over the script's time
+ * (`cpu`, the process under `label`).
+ */
+async function measuredAlone(script: string, spec: object, label: string): Promise<{ r: { seconds: number; cpuSeconds: number }; postgresSeconds: number; cpu: Record<string, number> }> {
+  let pid = 0;
+  const meter = new CpuMeter({ [label]: () => (pid ? [pid] : []) }, [label]).start();
+  const metered = performance.now();
+  const r = await runAlone<{ seconds: number; cpuSeconds: number }>(script, spec, (p) => (pid = p));
+  const postgresSeconds = (meter.stop()[`postgres:${label}`] ?? 0) * ((performance.now() - metered) / 1000);
+  const cores = (cpuSeconds: number) => Math.round((cpuSeconds / r.seconds) * 100) / 100;
+  return { r, postgresSeconds, cpu: { [label]: cores(r.cpuSeconds), postgres: cores(postgresSeconds) } };
 }
 
 /**
@@ -82,18 +91,12 @@ export async function rebuildScenario(store: EventStore, pool: pg.Pool, database
   const events = await count();
   const inLog = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
   line.update(`${events} events to read (${inLog} in the log); rebuilding ${projections.length} read models in a process of its own`);
-  let pid = 0;
-  const meter = new CpuMeter({ rebuild: () => (pid ? [pid] : []) }, ['rebuild']).start();
-  const metered = performance.now();
-  const r = await runAlone<{ seconds: number; cpuSeconds: number }>('bench/rebuild-load.ts', { databaseUrl, poolMax }, (p) => (pid = p));
-  const meterSeconds = (performance.now() - metered) / 1000;
-  const postgresSeconds = (meter.stop()['postgres:rebuild'] ?? 0) * meterSeconds;
-  const cores = (cpuSeconds: number) => Math.round((cpuSeconds / r.seconds) * 100) / 100;
+  const { r, postgresSeconds, cpu } = await measuredAlone('bench/rebuild-load.ts', { databaseUrl, poolMax }, 'rebuild');
   const rate = events / r.seconds;
   line.done(
     `${Math.round(rate)} events/s (${projections.length} read models, ${r.seconds.toFixed(1)} s; CPU-seconds: the process ${r.cpuSeconds.toFixed(1)}, Postgres for it ${postgresSeconds.toFixed(1)})${reference ? `, ${Math.round((rate / reference.figure) * 100)}% of pgbench writing their rows (${Math.round(reference.figure)} events/s)` : ''}`,
   );
-  return result(name, rate, 'events/s', reference, { text: '≥ 60,000 events/s (absolute)', minFigure: 60_000 }, { seconds: r.seconds, events, eventsInLog: inLog }, { cpu: { rebuild: cores(r.cpuSeconds), postgres: cores(postgresSeconds) } });
+  return result(name, rate, 'events/s', reference, { text: '≥ 60,000 events/s (absolute)', minFigure: 60_000 }, { seconds: r.seconds, events, eventsInLog: inLog }, { cpu });
 }
 
 /** How long the lag scenario appends before it measures: a fresh worker's first seconds. */

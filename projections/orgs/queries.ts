@@ -1,6 +1,7 @@
 import type { Queryable } from '../../services/eventstore/store.ts';
 import { iso, pageSql, totalPages, type PageQuery } from '../../services/platform/paging.ts';
 import { statementName } from '../../services/platform/pool.ts';
+import { jsonArrayText } from '../../services/platform/json-text.ts';
 
 /**
  * SQL pieces that turn `<alias>.plan` (jsonb) into the spec's subscription object: `select` is a
@@ -52,7 +53,7 @@ export async function listAdminOrgs<R>(db: Queryable): Promise<R[]> {
  */
 export async function pageAdminOrgsJson(db: Queryable, query: PageQuery): Promise<string> {
   const page = pageSql(query, adminOrgs);
-  const text = `SELECT coalesce(json_agg(r), '[]')::text AS rows, ${orgsCount(page.where)} AS total
+  const text = `SELECT ${jsonArrayText('r')} AS rows, ${orgsCount(page.where)} AS total
        FROM (${adminOrgRows(page.where, page.order, page.limit)}) r`;
   const { rows } = await db.query({ name: statementName(text), text, values: page.params });
   return `{"data":${rows[0].rows},"totalPages":${totalPages(Number(rows[0].total), query.limit)}}`;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../services/eventstore/store.ts';
+import { jsonArrayText } from '../../services/platform/json-text.ts';
 
 export interface ProjectRow {
   id: string;
@@ -18,7 +19,7 @@ export interface ProjectRow {
 export async function listProjectsJson(db: Queryable, orgId: string, limit = 500): Promise<string> {
   const res = await db.query({
     name: 'projects-of-org-json',
-    text: `SELECT coalesce(json_agg(p), '[]')::text AS list
+    text: `SELECT ${jsonArrayText('p')} AS list
              FROM (SELECT id, name, description FROM projects WHERE org_id = $1 ORDER BY created_at DESC, id LIMIT $2) p`,
     values: [orgId, limit],
   });

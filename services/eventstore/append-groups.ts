@@ -76,7 +76,7 @@ export class AppendGroups {
   private guardStall(): void {
     this.stall ??= setTimeout(() => {
       this.stall = null;
-      this.next(true);
+      this.next();
     }, this.stallMs).unref();
   }
 
@@ -110,9 +110,12 @@ export class AppendGroups {
     });
   }
 
-  /** Sends what waits (`force`: beyond the limit): up to MAX_GROUP appends to distinct streams (a second append to a stream waits for the next group). */
-  private next(force = false): void {
-    if (this.waiting.length === 0 || (!force && this.onTheWay >= this.limit)) return;
+  /**
+   * Sends what waits, up to MAX_GROUP appends to distinct streams (a second append to a stream waits for
+   * the next group). Its callers decide whether it may: the turn's end below the limit, the stall beyond it.
+   */
+  private next(): void {
+    if (this.waiting.length === 0) return;
     const streams = new Set<string>();
     const group: Waiting[] = [];
     for (let i = 0; i < this.waiting.length && group.length < MAX_GROUP; ) {

@@ -9,3 +9,9 @@ interface Reply<R> {
  * serialized again. The text must be what the route's response schema says (its tests check it).
  */
 export const sendJsonText = <R extends Reply<R>>(reply: R, text: string): R => reply.type('application/json; charset=utf-8').send(text as never);
+
+/**
+ * SQL for the rows of a subquery (aliased `alias`) as the text of one JSON array, in the order the
+ * sorted subquery gives them, `[]` for none: the text sendJsonText sends.
+ */
+export const jsonArrayText = (alias: string) => `coalesce(json_agg(${alias}), '[]')::text`;

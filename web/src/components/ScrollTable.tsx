@@ -29,17 +29,14 @@ export function ScrollTable({ headers, children, scroll = 'table-scroll', classN
       <table className={className ? `table ${className}` : 'table'} aria-label={label} aria-labelledby={labelledBy} data-testid={testId}>
         <thead>
           <tr>
-            {headers.map((header, i) =>
-              isClassed(header) ? (
-                <th key={i} scope="col" className={header.className}>
-                  {header.label}
+            {headers.map((header, i) => {
+              const { label, className } = isClassed(header) ? header : { label: header, className: undefined };
+              return (
+                <th key={i} scope="col" className={className}>
+                  {label}
                 </th>
-              ) : (
-                <th key={i} scope="col">
-                  {header}
-                </th>
-              ),
-            )}
+              );
+            })}
           </tr>
         </thead>
         <tbody>{children}</tbody>
