@@ -34,20 +34,38 @@ export async function insertRows(db: pg.PoolClient, table: string, columns: Colu
   );
 }
 
-/** COPY … FROM STDIN in text format: one round trip for the whole batch. */
+/**
+ * COPY … FROM STDIN in text format: one round trip for the whole batch. The text is written field by
+ * field into one string (mapping each row's keys to an array and joining it made two more objects a
+ * row: 113 MB of a rebuild's garbage).
+ */
 async function copyRows(db: pg.PoolClient, table: string, names: string[], keys: string[], rows: readonly object[]): Promise<void> {
+  const last = keys.length - 1;
   let text = '';
-  for (const row of rows) text += `${keys.map((k) => copyText((row as Record<string, unknown>)[k])).join('\t')}\n`;
+  for (const row of rows) {
+    const values = row as Record<string, unknown>;
+    for (let i = 0; i < last; i++) text += `${copyText(values[keys[i]])}\t`;
+    text += `${copyText(values[keys[last]])}\n`;
+  }
   await pipeline(Readable.from([text]), db.query(copyFrom(`COPY ${table} (${names.join(', ')}) FROM STDIN`)));
 }
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const SPECIAL = /[\\\t\n\r]/;
 
-/** One value in COPY's text format: null as \N, objects as JSON (jsonb columns), the rest as text, with its four special characters escaped. */
+/** One value in COPY's text format: null as \N, objects as JSON (jsonb columns), the rest as text, with its four special characters escaped (a number has none). */
 export function copyText(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : text;
+  switch (typeof value) {
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(value);
+    case 'undefined':
+      return '\\N';
+  }
+  if (value === null) return '\\N';
+  const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
+  return SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : text;
 }
 
 /** DDL adding a table's primary key (named as PRIMARY KEY in CREATE TABLE names it) unless it has it: for a Projection's `indexes`. */

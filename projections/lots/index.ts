@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { insertRows } from '../rows.ts';
 import type { Projection, TableNames } from '../types.ts';
+import { arrayLiteral } from '../../services/platform/pg-array.ts';
 import type { LoggedEvent } from '../../services/eventstore/types.ts';
 import { evolveLedger, LEDGER_EVENTS, upcastOrgEvent, type Hold, type LedgerEvent, type Lot, type Take } from '../../services/credits/events.ts';
 
@@ -288,7 +289,7 @@ export const lotsProjection: Projection<LedgerEvent> = {
       await db.query(
         `UPDATE ${t('credit_lots')} l SET remaining = u.remaining, reserved = u.reserved, expired = u.expired
            FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS u(id, remaining, reserved, expired) WHERE l.id = u.id`,
-        [changedLots.map((l) => l.id), changedLots.map((l) => l.remaining), changedLots.map((l) => l.reserved), changedLots.map((l) => l.expired)],
+        [arrayLiteral(changedLots.map((l) => l.id)), arrayLiteral(changedLots.map((l) => l.remaining)), arrayLiteral(changedLots.map((l) => l.reserved)), arrayLiteral(changedLots.map((l) => l.expired))],
       );
     }
     await insertRows(db, t('credit_holds'), HOLD_COLUMNS, changedHolds, 'ON CONFLICT (id) DO UPDATE SET captured = EXCLUDED.captured, status = EXCLUDED.status, lots = EXCLUDED.lots, closed_at = EXCLUDED.closed_at');

@@ -1,4 +1,5 @@
 import type { Projection } from '../types.ts';
+import { arrayLiteral } from '../../services/platform/pg-array.ts';
 import type { OrgEvent } from '../../services/orgs/events.ts';
 
 /**
@@ -97,7 +98,7 @@ export const orgsProjection: Projection<OrgEvent> = {
       `UPDATE ${t('orgs')} o SET credit_balance = c.balance, last_billing = coalesce(c.billed_at, o.last_billing), balance_position = c.position
          FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::bigint[]) AS c(id, balance, billed_at, position)
         WHERE o.id = c.id AND o.balance_position < c.position`,
-      [rows.map(([id]) => id), rows.map(([, c]) => c.balance), rows.map(([, c]) => c.billedAt), rows.map(([, c]) => c.position)],
+      [arrayLiteral(rows.map(([id]) => id)), arrayLiteral(rows.map(([, c]) => c.balance)), arrayLiteral(rows.map(([, c]) => c.billedAt)), arrayLiteral(rows.map(([, c]) => c.position))],
     );
   },
 };

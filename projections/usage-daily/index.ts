@@ -1,4 +1,5 @@
 import type { Projection } from '../types.ts';
+import { arrayLiteral } from '../../services/platform/pg-array.ts';
 import type { CreditsDebited, CreditsGranted } from '../../services/credits/events.ts';
 
 type Handled = CreditsDebited | CreditsGranted;
@@ -36,11 +37,11 @@ export const usageDailyProjection: Projection<Handled> = {
        INSERT INTO ${t('usage_daily')} AS u (org_id, day, used, granted, position) SELECT org_id, day, used, granted, position FROM sums
        ON CONFLICT (org_id, day) DO UPDATE SET used = u.used + EXCLUDED.used, granted = u.granted + EXCLUDED.granted, position = EXCLUDED.position`,
       [
-        events.map((e) => e.data.orgId),
-        events.map((e) => e.data.at),
-        events.map((e) => (e.type === 'CreditsDebited' ? e.data.amount : 0)),
-        events.map((e) => (e.type === 'CreditsGranted' ? e.data.amount : 0)),
-        events.map((e) => e.globalPosition),
+        arrayLiteral(events.map((e) => e.data.orgId)),
+        arrayLiteral(events.map((e) => e.data.at)),
+        arrayLiteral(events.map((e) => (e.type === 'CreditsDebited' ? e.data.amount : 0))),
+        arrayLiteral(events.map((e) => (e.type === 'CreditsGranted' ? e.data.amount : 0))),
+        arrayLiteral(events.map((e) => e.globalPosition)),
       ],
     );
   },

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Projection, TableNames } from '../types.ts';
+import { arrayLiteral } from '../../services/platform/pg-array.ts';
 import type { LoggedEvent } from '../../services/eventstore/types.ts';
 import type { OrgEvent } from '../../services/orgs/events.ts';
 import type { SynthesisWritten } from '../../services/board/events.ts';
@@ -66,7 +67,7 @@ export const webhookOutboxProjection: Projection<Handled> = {
            JOIN ${t('webhook_endpoints')} e ON e.org_id = m.org_id AND e.removed_at IS NULL AND m.type = ANY (e.events)
           ORDER BY m.n, e.id
          ON CONFLICT DO NOTHING`,
-        [messages.map((m) => m.orgId), messages.map((m) => m.id), messages.map((m) => m.type), messages.map((m) => m.payload)],
+        [arrayLiteral(messages.map((m) => m.orgId)), arrayLiteral(messages.map((m) => m.id)), arrayLiteral(messages.map((m) => m.type)), arrayLiteral(messages.map((m) => m.payload))],
       );
       messages = [];
     };
