@@ -1,4 +1,5 @@
 import type { Projection } from '../types.ts';
+import { utcDay } from '../days.ts';
 import type { UsageRecorded } from '../../services/credits/events.ts';
 import { DECIMALS, formatPico, formatScaled, parsePico, toMicros } from '../../services/platform/decimal.ts';
 
@@ -50,7 +51,7 @@ export const meteredUsageProjection: Projection<UsageRecorded> = {
 function dailySums(orgId: string, items: UsageRecorded['data']['items'], position: number) {
   const groups = new Map<string, { org_id: string; day: string; meter: string; project_id: string; quantity: bigint; credits: bigint; events: number; position: number }>();
   for (const i of items) {
-    const day = (i.timestamp.endsWith('Z') ? i.timestamp : new Date(i.timestamp).toISOString()).slice(0, 10);
+    const day = utcDay(i.timestamp);
     const project = i.projectId ?? '';
     const key = `${day}\n${i.meter}\n${project}`;
     let group = groups.get(key);

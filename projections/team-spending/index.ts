@@ -1,4 +1,5 @@
 import type { Projection } from '../types.ts';
+import { utcMonth } from '../days.ts';
 import type { CreditsDebited, HoldPlaced } from '../../services/credits/events.ts';
 
 type Handled = CreditsDebited | HoldPlaced;
@@ -38,27 +39,37 @@ export const teamSpendingProjection: Projection<Handled> = {
         [JSON.stringify(holds)],
       );
     }
-    const debits = events.flatMap((e) =>
-      e.type === 'CreditsDebited'
-        ? [{ org_id: e.data.orgId, at: e.data.at, user_id: e.data.userId ?? '', project_id: e.data.projectId ?? '', hold_id: e.data.holdId ?? null, credits: e.data.amount, position: e.globalPosition }]
-        : [],
-    );
-    if (debits.length === 0) return;
+    // Summed here per organization, month, member, project and hold (a capture counts for the hold's
+    // owners, found by Postgres): a row per group, not per debit (a rebuild sent 60,000 debits, which
+    // Postgres parsed from JSON, joined and grouped: 0.2 s of it). A group is counted when it is past
+    // the position its row last counted (an organization's events come in position order).
+    const sums = new Map<string, { org_id: string; month: string; user_id: string; project_id: string; hold_id: string | null; credits: number; first: number; last: number }>();
+    for (const e of events) {
+      if (e.type !== 'CreditsDebited') continue;
+      const d = e.data;
+      const group = { org_id: d.orgId.toLowerCase(), month: utcMonth(d.at), user_id: d.userId ?? '', project_id: d.projectId ?? '', hold_id: d.holdId?.toLowerCase() ?? null };
+      const key = `${group.org_id} ${group.month} ${group.user_id} ${group.project_id} ${group.hold_id}`;
+      let sum = sums.get(key);
+      if (!sum) sums.set(key, (sum = { ...group, credits: 0, first: e.globalPosition, last: e.globalPosition }));
+      sum.credits += d.amount;
+      sum.first = Math.min(sum.first, e.globalPosition);
+      sum.last = Math.max(sum.last, e.globalPosition);
+    }
+    if (sums.size === 0) return;
     await db.query(
       `WITH e AS (
-         SELECT r.org_id, date_trunc('month', r.at AT TIME ZONE 'UTC')::date AS month,
-                coalesce(h.user_id, r.user_id) AS user_id, coalesce(h.project_id, r.project_id) AS project_id, r.credits, r.position
-           FROM jsonb_to_recordset($1::jsonb) AS r(org_id uuid, at timestamptz, user_id text, project_id text, hold_id uuid, credits bigint, position bigint)
+         SELECT r.org_id, r.month, coalesce(h.user_id, r.user_id) AS user_id, coalesce(h.project_id, r.project_id) AS project_id, r.credits, r.first, r.last
+           FROM jsonb_to_recordset($1::jsonb) AS r(org_id uuid, month date, user_id text, project_id text, hold_id uuid, credits bigint, first bigint, last bigint)
            LEFT JOIN ${t('team_hold_owners')} h ON h.hold_id = r.hold_id),
        sums AS (
-         SELECT e.org_id, e.month, e.user_id, e.project_id, sum(e.credits) AS credits, max(e.position) AS position
+         SELECT e.org_id, e.month, e.user_id, e.project_id, sum(e.credits) AS credits, max(e.last) AS position
            FROM e LEFT JOIN ${t('team_spending')} s ON s.org_id = e.org_id AND s.month = e.month AND s.user_id = e.user_id AND s.project_id = e.project_id
-          WHERE e.position > coalesce(s.position, 0)
-          GROUP BY e.org_id, e.month, e.user_id, e.project_id)
+          GROUP BY e.org_id, e.month, e.user_id, e.project_id
+         HAVING min(e.first) > coalesce(max(s.position), 0))
        INSERT INTO ${t('team_spending')} AS s (org_id, month, user_id, project_id, credits, position)
        SELECT org_id, month, user_id, project_id, credits, position FROM sums
        ON CONFLICT (org_id, month, user_id, project_id) DO UPDATE SET credits = s.credits + EXCLUDED.credits, position = EXCLUDED.position`,
-      [JSON.stringify(debits)],
+      [JSON.stringify([...sums.values()])],
     );
   },
 };

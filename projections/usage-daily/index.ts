@@ -1,5 +1,6 @@
 import type { Projection } from '../types.ts';
 import { arrayLiteral } from '../../services/platform/pg-array.ts';
+import { utcDay } from '../days.ts';
 import type { CreditsDebited, CreditsGranted } from '../../services/credits/events.ts';
 
 type Handled = CreditsDebited | CreditsGranted;
@@ -22,26 +23,39 @@ export const usageDailyProjection: Projection<Handled> = {
       position bigint NOT NULL,
       PRIMARY KEY (org_id, day)
     );`,
-  // One statement a batch: each (organization, day) adds the events past the position its row last counted.
+  // One statement a batch, of one row per organization and day: the batch is summed here (sent one
+  // row per event, a rebuild's 200,000 were unnested, joined and grouped by Postgres: 0.29 s of it).
+  // A group is counted when it is past the position its row last counted (an organization's events
+  // come in position order, and a batch is past its checkpoint: applied again, a batch adds nothing).
   async apply(db, events, t) {
-    if (events.length === 0) return;
+    const sums = new Map<string, { orgId: string; day: string; used: number; granted: number; first: number; last: number }>();
+    for (const e of events) {
+      const orgId = e.data.orgId.toLowerCase();
+      const day = utcDay(e.data.at);
+      const key = `${orgId} ${day}`;
+      let sum = sums.get(key);
+      if (!sum) sums.set(key, (sum = { orgId, day, used: 0, granted: 0, first: e.globalPosition, last: e.globalPosition }));
+      if (e.type === 'CreditsDebited') sum.used += e.data.amount;
+      else sum.granted += e.data.amount;
+      sum.first = Math.min(sum.first, e.globalPosition);
+      sum.last = Math.max(sum.last, e.globalPosition);
+    }
+    if (sums.size === 0) return;
+    const rows = [...sums.values()];
     await db.query(
-      `WITH e AS (
-         SELECT org_id, (at AT TIME ZONE 'UTC')::date AS day, used, granted, position
-           FROM unnest($1::uuid[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::bigint[]) AS e(org_id, at, used, granted, position)),
-       sums AS (
-         SELECT e.org_id, e.day, sum(e.used) AS used, sum(e.granted) AS granted, max(e.position) AS position
-           FROM e LEFT JOIN ${t('usage_daily')} u ON u.org_id = e.org_id AND u.day = e.day
-          WHERE e.position > coalesce(u.position, 0)
-          GROUP BY e.org_id, e.day)
-       INSERT INTO ${t('usage_daily')} AS u (org_id, day, used, granted, position) SELECT org_id, day, used, granted, position FROM sums
+      `INSERT INTO ${t('usage_daily')} AS u (org_id, day, used, granted, position)
+       SELECT s.org_id, s.day, s.used, s.granted, s.last
+         FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[]) AS s(org_id, day, used, granted, first, last)
+         LEFT JOIN ${t('usage_daily')} c ON c.org_id = s.org_id AND c.day = s.day
+        WHERE s.first > coalesce(c.position, 0)
        ON CONFLICT (org_id, day) DO UPDATE SET used = u.used + EXCLUDED.used, granted = u.granted + EXCLUDED.granted, position = EXCLUDED.position`,
       [
-        arrayLiteral(events.map((e) => e.data.orgId)),
-        arrayLiteral(events.map((e) => e.data.at)),
-        arrayLiteral(events.map((e) => (e.type === 'CreditsDebited' ? e.data.amount : 0))),
-        arrayLiteral(events.map((e) => (e.type === 'CreditsGranted' ? e.data.amount : 0))),
-        arrayLiteral(events.map((e) => e.globalPosition)),
+        arrayLiteral(rows.map((r) => r.orgId)),
+        arrayLiteral(rows.map((r) => r.day)),
+        arrayLiteral(rows.map((r) => r.used)),
+        arrayLiteral(rows.map((r) => r.granted)),
+        arrayLiteral(rows.map((r) => r.first)),
+        arrayLiteral(rows.map((r) => r.last)),
       ],
     );
   },
