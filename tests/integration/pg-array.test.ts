@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_ADMIN_URL } from '../../tests/support/db.ts';
-import { arrayLiteral } from './pg-array.ts';
+import { PG_ADMIN_URL } from '../support/db.ts';
+import { arrayLiteral } from '../../services/platform/pg-array.ts';
 
 describe('arrayLiteral', () => {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
