@@ -75,7 +75,11 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await transactions.getByText('Pro: one-time credits').waitFor();
     await expect(transactions.textContent()).resolves.toContain('PURCHASE');
     // The same grants as lots: the month's credits expire at the end of the period, the one-time ones never.
-    const lots = await page.getByTestId('credit-lot').allTextContents();
+    // The lots come with the balance's own request (/api/me/credits), which may answer after the list above.
+    const lot = page.getByTestId('credit-lot');
+    await lot.filter({ hasText: 'Monthly plan credits' }).waitFor();
+    await lot.filter({ hasText: 'One-time plan credits' }).waitFor();
+    const lots = await lot.allTextContents();
     expect(lots.find((l) => l.startsWith('Monthly plan credits'))).toMatch(/1,000 \/ 1,000expires in (29|30|31) days$/);
     expect(lots.find((l) => l.startsWith('One-time plan credits'))).toMatch(/200 \/ 200never expires$/);
     await page.getByText('Current plan').waitFor();
