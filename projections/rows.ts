@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipelining } from '../services/platform/pool.ts';
+import type { LoggedEvent } from '../services/eventstore/types.ts';
 
 /** A table's columns as a batch writes them, in order: name, SQL type, and the row's property when it is named otherwise. */
 export type Columns = readonly (readonly [name: string, type: string, key?: string])[];
@@ -66,6 +67,36 @@ export function copyText(value: unknown): string {
   if (value === null) return '\\N';
   const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
   return SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : text;
+}
+
+/** A group of a batch's events summed: its key's fields, its counts, and the first and last position it covers. */
+export type GroupSum<K, C> = K & C & { first: number; last: number };
+
+/**
+ * A batch summed per group, for read models that count (a row per group, not per event): `keyOf`
+ * names an event's group (null: not counted), `zero` starts a group's counts and `add` counts an event
+ * into them. Each group keeps the first and last position it covers: it is written when it is past the
+ * position its row last counted (an organization's events come in position order), so a batch applied
+ * again adds nothing.
+ */
+export function sumByGroup<E extends LoggedEvent, K extends Record<string, string | null>, C extends object>(
+  events: readonly E[],
+  keyOf: (event: E) => K | null,
+  zero: () => C,
+  add: (counts: C, event: E) => void,
+): GroupSum<K, C>[] {
+  const sums = new Map<string, GroupSum<K, C>>();
+  for (const event of events) {
+    const key = keyOf(event);
+    if (!key) continue;
+    const name = Object.values(key).join('\n');
+    let sum = sums.get(name);
+    if (!sum) sums.set(name, (sum = { ...key, ...zero(), first: event.globalPosition, last: event.globalPosition }));
+    add(sum, event);
+    sum.first = Math.min(sum.first, event.globalPosition);
+    sum.last = Math.max(sum.last, event.globalPosition);
+  }
+  return [...sums.values()];
 }
 
 /** DDL adding a table's primary key (named as PRIMARY KEY in CREATE TABLE names it) unless it has it: for a Projection's `indexes`. */

@@ -1,5 +1,6 @@
 import type { Projection } from '../types.ts';
 import { utcMonth } from '../days.ts';
+import { sumByGroup } from '../rows.ts';
 import type { CreditsDebited, HoldPlaced } from '../../services/credits/events.ts';
 
 type Handled = CreditsDebited | HoldPlaced;
@@ -41,21 +42,19 @@ export const teamSpendingProjection: Projection<Handled> = {
     }
     // Summed here per organization, month, member, project and hold (a capture counts for the hold's
     // owners, found by Postgres): a row per group, not per debit (a rebuild sent 60,000 debits, which
-    // Postgres parsed from JSON, joined and grouped: 0.2 s of it). A group is counted when it is past
-    // the position its row last counted (an organization's events come in position order).
-    const sums = new Map<string, { org_id: string; month: string; user_id: string; project_id: string; hold_id: string | null; credits: number; first: number; last: number }>();
-    for (const e of events) {
-      if (e.type !== 'CreditsDebited') continue;
-      const d = e.data;
-      const group = { org_id: d.orgId.toLowerCase(), month: utcMonth(d.at), user_id: d.userId ?? '', project_id: d.projectId ?? '', hold_id: d.holdId?.toLowerCase() ?? null };
-      const key = `${group.org_id} ${group.month} ${group.user_id} ${group.project_id} ${group.hold_id}`;
-      let sum = sums.get(key);
-      if (!sum) sums.set(key, (sum = { ...group, credits: 0, first: e.globalPosition, last: e.globalPosition }));
-      sum.credits += d.amount;
-      sum.first = Math.min(sum.first, e.globalPosition);
-      sum.last = Math.max(sum.last, e.globalPosition);
-    }
-    if (sums.size === 0) return;
+    // Postgres parsed from JSON, joined and grouped: 0.2 s of it).
+    const sums = sumByGroup(
+      events,
+      (e) =>
+        e.type === 'CreditsDebited'
+          ? { org_id: e.data.orgId.toLowerCase(), month: utcMonth(e.data.at), user_id: e.data.userId ?? '', project_id: e.data.projectId ?? '', hold_id: e.data.holdId?.toLowerCase() ?? null }
+          : null,
+      () => ({ credits: 0 }),
+      (sum, e) => {
+        if (e.type === 'CreditsDebited') sum.credits += e.data.amount;
+      },
+    );
+    if (sums.length === 0) return;
     await db.query(
       `WITH e AS (
          SELECT r.org_id, r.month, coalesce(h.user_id, r.user_id) AS user_id, coalesce(h.project_id, r.project_id) AS project_id, r.credits, r.first, r.last
@@ -69,7 +68,7 @@ export const teamSpendingProjection: Projection<Handled> = {
        INSERT INTO ${t('team_spending')} AS s (org_id, month, user_id, project_id, credits, position)
        SELECT org_id, month, user_id, project_id, credits, position FROM sums
        ON CONFLICT (org_id, month, user_id, project_id) DO UPDATE SET credits = s.credits + EXCLUDED.credits, position = EXCLUDED.position`,
-      [JSON.stringify([...sums.values()])],
+      [JSON.stringify(sums)],
     );
   },
 };

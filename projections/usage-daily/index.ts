@@ -1,6 +1,7 @@
 import type { Projection } from '../types.ts';
 import { arrayLiteral } from '../../services/platform/pg-array.ts';
 import { utcDay } from '../days.ts';
+import { sumByGroup } from '../rows.ts';
 import type { CreditsDebited, CreditsGranted } from '../../services/credits/events.ts';
 
 type Handled = CreditsDebited | CreditsGranted;
@@ -25,23 +26,17 @@ export const usageDailyProjection: Projection<Handled> = {
     );`,
   // One statement a batch, of one row per organization and day: the batch is summed here (sent one
   // row per event, a rebuild's 200,000 were unnested, joined and grouped by Postgres: 0.29 s of it).
-  // A group is counted when it is past the position its row last counted (an organization's events
-  // come in position order, and a batch is past its checkpoint: applied again, a batch adds nothing).
   async apply(db, events, t) {
-    const sums = new Map<string, { orgId: string; day: string; used: number; granted: number; first: number; last: number }>();
-    for (const e of events) {
-      const orgId = e.data.orgId.toLowerCase();
-      const day = utcDay(e.data.at);
-      const key = `${orgId} ${day}`;
-      let sum = sums.get(key);
-      if (!sum) sums.set(key, (sum = { orgId, day, used: 0, granted: 0, first: e.globalPosition, last: e.globalPosition }));
-      if (e.type === 'CreditsDebited') sum.used += e.data.amount;
-      else sum.granted += e.data.amount;
-      sum.first = Math.min(sum.first, e.globalPosition);
-      sum.last = Math.max(sum.last, e.globalPosition);
-    }
-    if (sums.size === 0) return;
-    const rows = [...sums.values()];
+    const rows = sumByGroup(
+      events,
+      (e) => ({ orgId: e.data.orgId.toLowerCase(), day: utcDay(e.data.at) }),
+      () => ({ used: 0, granted: 0 }),
+      (sum, e) => {
+        if (e.type === 'CreditsDebited') sum.used += e.data.amount;
+        else sum.granted += e.data.amount;
+      },
+    );
+    if (rows.length === 0) return;
     await db.query(
       `INSERT INTO ${t('usage_daily')} AS u (org_id, day, used, granted, position)
        SELECT s.org_id, s.day, s.used, s.granted, s.last
