@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { clientConfig, countStatement, type PoolTimeouts } from './pool.ts';
+import { clientConfig, countStatement, withoutConfigCopies, type PoolTimeouts } from './pool.ts';
 
 /** Read-model queries sent over a few long-lived pipelining connections (see createPipelinedReads). */
 export interface PipelinedReads {
@@ -39,6 +39,7 @@ export function createPipelinedReads(connectionString: string, connections: numb
 
   const open = (i: number): Connection => {
     const client = new pg.Client({ ...clientConfig(connectionString, timeouts), pipeline: true } as pg.ClientConfig);
+    withoutConfigCopies(client);
     const slot: Connection = { client: client.connect().then(() => client), pending: 0, corked: false };
     const drop = (err?: Error) => {
       if (slots[i] === slot) slots[i] = null;

@@ -61,7 +61,10 @@ export function createPool(
 ): pg.Pool {
   const pool = new pg.Pool({ ...clientConfig(connectionString, timeouts), max, ...(options.pipeline ? { pipeline: true } : {}) });
   pool.on('error', onError); // an idle client lost its connection; the pool drops it and the next query opens another
-  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    withoutConfigCopies(client);
+  });
   onEachStatement(pool, () => statements++);
   return pool;
 }
@@ -81,6 +84,41 @@ export function onEachStatement(pool: pg.Pool, onStatement: () => void): void {
       return query(...args);
     };
   });
+}
+
+type NamedConfig = { name?: string; text: string; values?: unknown[] };
+type Callback = (err: Error | null, result?: pg.QueryResult) => void;
+
+/** A config of a text and at most a name and values (how the product sends its named statements). */
+function namedConfig(config: unknown): config is NamedConfig {
+  if (typeof config !== 'object' || config === null || typeof (config as NamedConfig).text !== 'string') return false;
+  for (const key in config) if (key !== 'name' && key !== 'text' && key !== 'values') return false;
+  return true;
+}
+
+/**
+ * Makes a client's `query`, given a config of a text, a name and values, build pg's Query from the text
+ * and set the name after. pg copies a config object before using it, redefining each property through
+ * its descriptor: 2.5–3 µs a statement in a loop, and 4–5% of the API's CPU under the bench's reads on
+ * the machine of the session of 2026-11-29 23:00, where a statement given as text costs 0.2 µs. Any other
+ * config (a row mode, types, a Query) goes to pg as it is.
+ */
+export function withoutConfigCopies(client: Pick<pg.Client, 'query'>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (!namedConfig(config)) return query(config, values, callback);
+    const q = new pg.Query(config.text, Array.isArray(values) ? values : config.values) as pg.Query & { name?: string; callback?: Callback };
+    if (config.name !== undefined) q.name = config.name;
+    const done = typeof values === 'function' ? values : callback;
+    if (typeof done === 'function') {
+      q.callback = done as Callback;
+      return query(q);
+    }
+    return new Promise((resolve, reject) => {
+      q.callback = (err, result) => (err ? reject(err) : resolve(result));
+      query(q);
+    });
+  };
 }
 
 /**
