@@ -26,4 +26,10 @@ describe('arrayLiteral', () => {
     expect(times.map((t) => t && t.toISOString())).toEqual(['2026-11-29T10:20:30.123Z', null]);
     expect(await roundTrip([true, false], 'boolean')).toEqual([true, false]);
   });
+
+  it('gives Postgres a Buffer as the bytea it holds, an empty one too', async () => {
+    const bytes = [Buffer.from([0, 1, 0x5c, 0x22, 0x2c, 0x7b, 0xff]), Buffer.alloc(0), Buffer.from('a "quoted", {braced} \\ text')];
+    expect(arrayLiteral([bytes[0], null])).toBe('{"\\\\x00015c222c7bff",NULL}');
+    expect(await roundTrip([...bytes, null], 'bytea')).toEqual([...bytes, null]);
+  });
 });
