@@ -92,6 +92,8 @@ type Callback = (err: Error | null, result?: pg.QueryResult) => void;
 /** A config of a text and at most a name and values (how the product sends its named statements). */
 function namedConfig(config: unknown): config is NamedConfig {
   if (typeof config !== 'object' || config === null || typeof (config as NamedConfig).text !== 'string') return false;
+  // A submittable (a Query, a COPY stream, a cursor) is pg's to run as it is.
+  if (typeof (config as { submit?: unknown }).submit === 'function') return false;
   for (const key in config) if (key !== 'name' && key !== 'text' && key !== 'values') return false;
   return true;
 }
