@@ -81,9 +81,23 @@ export async function warmUp(product: Product, cookies: string[]): Promise<void>
   line.done('done');
 }
 
+const debitLoad = (product: Product, cookies: string[], seconds: number): LoadSpec => ({ url: `${product.url}/api/usage`, urls: product.urls.map((u) => `${u}/api/usage`), seconds, connections: 50, method: 'POST', body: usageBody, cookies });
+
+/**
+ * The scenario's own load for `seconds`, not measured: a process started just before (the second API
+ * process) runs it until V8 has compiled its hot code, as the processes that served the earlier
+ * scenarios have. Without it, the second process spent its first seconds in the compiler's threads
+ * and in unoptimized code (perf, 2026-11-30).
+ */
+export async function steadyState(product: Product, cookies: string[], seconds: number): Promise<void> {
+  const line = progress(`warm-up: ${seconds} s of debits over ${cookies.length} organizations`);
+  await runJson<LoadResult>('bench/loadgen.ts', debitLoad(product, cookies, seconds));
+  line.done('done');
+}
+
 export async function debitScenario(product: Product, name: string, cookies: string[], seconds: number, reference: Reference | null, target: { min: number; text: string }, extra: () => Promise<Record<string, number>> = async () => ({})): Promise<ScenarioResult> {
   const line = progress(name);
-  const r = await measure(product, { url: `${product.url}/api/usage`, urls: product.urls.map((u) => `${u}/api/usage`), seconds, connections: 50, method: 'POST', body: usageBody, cookies }, (t) => line.update(t));
+  const r = await measure(product, debitLoad(product, cookies, seconds), (t) => line.update(t));
   const details = { p50: r.p50, p99: r.p99, errors: r.errors, retriesPerDebit: r.retriesPerCommand, ...(await extra()) };
   line.done(`${Math.round(r.rps)} debits/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerRequest.toFixed(1)} statements/debit`);
   return result(name, r.rps, 'debits/s', reference, target, details, { cpu: r.cores, statementsPerRequest: r.statementsPerRequest });

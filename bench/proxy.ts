@@ -6,7 +6,7 @@ import { Client } from '../tests/support/http.ts';
 import { startNginx } from '../tests/support/nginx.ts';
 import { freePort } from '../tests/support/processes.ts';
 import { pidsNamed } from './cpu.ts';
-import { debitScenario, warmUp, type Product } from './http-scenarios.ts';
+import { debitScenario, steadyState, warmUp, type Product } from './http-scenarios.ts';
 import type { ScenarioResult } from './lib.ts';
 import { parentOf } from './machine.ts';
 import type { Member } from './setup.ts';
@@ -45,6 +45,7 @@ export async function twoProcessScenario(product: Product, spawnSecond: () => Pr
     const behind: Product = { ...product, url: proxy.url, urls: [proxy.url], apiPids: () => [...product.apiPids(), second.pid()], proxyPids: () => proxy.pids(), admins: [...product.admins, Object.assign(new Client(second.url), { cookie: product.admins[0].cookie })] };
     const cookies = members.map(withAffinity);
     await warmUp(behind, cookies);
+    await steadyState(behind, cookies, seconds);
     const reference = { name: 'the same debits on one API process, this run', figure: oneProcess.figure, unit: oneProcess.unit, runs: [oneProcess.figure], spread: oneProcess.reference?.spread ?? 0 };
     const r = await debitScenario(behind, `credit debit, ${members.length} orgs, 2 API processes behind the proxy`, cookies, seconds, reference, { min: 0.9, text: '≥ 0.9 of one process, ≤ 0.01 retries/debit' });
     const retries = r.details?.retriesPerDebit ?? 0;
