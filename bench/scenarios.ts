@@ -109,18 +109,22 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
   const listener = new pg.Client({ connectionString: databaseUrl });
   await listener.connect();
   await listener.query(`LISTEN ${PROGRESS_CHANNEL}`);
-  const pending: { pos: number; at: number; measured: boolean }[] = [];
+  // An event's lag: from its append's answer to the first notice of the ledger at or past its position.
+  // Every waiting event a notice covers is taken, in whatever order the appends answered (ten are in
+  // flight at once), and an event whose notice came before its append's answer has a lag of 0: the read
+  // model had it when its writer heard of it.
+  let pending: { pos: number; at: number; measured: boolean }[] = [];
+  let notified = 0;
   const lags: number[] = [];
   const warmUpLags: number[] = [];
+  const record = (at: number, measured: boolean, now: number) => (measured ? lags : warmUpLags).push(Math.max(0, now - at));
   listener.on('notification', (msg) => {
     const notice = readProgressNotice(msg.payload);
     if (!notice || !('ledger' in notice.versions)) return;
-    const { pos } = notice;
+    notified = Math.max(notified, notice.pos);
     const now = Date.now();
-    while (pending.length && pending[0].pos <= pos) {
-      const { at, measured } = pending.shift()!;
-      (measured ? lags : warmUpLags).push(now - at);
-    }
+    for (const p of pending) if (p.pos <= notified) record(p.at, p.measured, now);
+    pending = pending.filter((p) => p.pos > notified);
   });
   // Appended as the product's processes append: each commit announced to the worker (projections/waker.ts).
   const waker = wakeOnAppend(store, databaseUrl, () => {});
@@ -140,10 +144,12 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
         const appended = await store
           .append(`org-${orgId}`, [{ type: 'CreditsGranted', data: { orgId, lotId: randomUUID(), amount: 2, source: 'purchase', priority: 10, expiresAt: null, kind: 'purchase', description: 'lag', key: null, balanceAfter: balance, at: new Date().toISOString() } }], { expected: 'any' })
           .catch(() => null);
-        if (appended) pending.push({ pos: appended.position.pos, at: Date.now(), measured: tick >= warmUntil });
+        if (!appended) return;
+        const entry = { pos: appended.position.pos, at: Date.now(), measured: tick >= warmUntil };
+        if (entry.pos <= notified) record(entry.at, entry.measured, entry.at);
+        else pending.push(entry);
       }),
     );
-    pending.sort((a, b) => a.pos - b.pos);
     sent += 10;
     line.update(`${sent} events appended`);
     await new Promise((r) => setTimeout(r, Math.max(0, 10 - (Date.now() - tick))));
