@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { wakeOnAppend } from '../projections/waker.ts';
-import { PROGRESS_CHANNEL, readProgressNotice } from '../projections/projector.ts';
+import { PROGRESS_CHANNEL, positionPassed, readProgressNotice } from '../projections/projector.ts';
 import { projections } from '../projections/registry.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
+import type { LogPosition } from '../services/eventstore/types.ts';
 import { appendLedger } from '../tests/support/events.ts';
 import { runAlone, runJson } from './children.ts';
 import { CpuMeter } from './cpu.ts';
@@ -109,22 +110,24 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
   const listener = new pg.Client({ connectionString: databaseUrl });
   await listener.connect();
   await listener.query(`LISTEN ${PROGRESS_CHANNEL}`);
-  // An event's lag: from its append's answer to the first notice of the ledger at or past its position.
-  // Every waiting event a notice covers is taken, in whatever order the appends answered (ten are in
-  // flight at once), and an event whose notice came before its append's answer has a lag of 0: the read
-  // model had it when its writer heard of it.
-  let pending: { pos: number; at: number; measured: boolean }[] = [];
-  let notified = 0;
+  // An event's lag: from its append's answer to the first notice of the ledger at or past its log
+  // position (transaction, then position, as read-your-writes compares them). Every waiting event a
+  // notice covers is taken, in whatever order the appends answered (ten are in flight at once), and an
+  // event whose notice came before its append's answer has a lag of 0: the read model had it when its
+  // writer heard of it.
+  let pending: { position: LogPosition; at: number; measured: boolean }[] = [];
+  let notified: LogPosition = { xid: '0', pos: 0 };
   const lags: number[] = [];
   const warmUpLags: number[] = [];
   const record = (at: number, measured: boolean, now: number) => (measured ? lags : warmUpLags).push(Math.max(0, now - at));
   listener.on('notification', (msg) => {
     const notice = readProgressNotice(msg.payload);
     if (!notice || !('ledger' in notice.versions)) return;
-    notified = Math.max(notified, notice.pos);
+    if (positionPassed(notified, notice)) return;
+    notified = { xid: notice.xid, pos: notice.pos };
     const now = Date.now();
-    for (const p of pending) if (p.pos <= notified) record(p.at, p.measured, now);
-    pending = pending.filter((p) => p.pos > notified);
+    for (const p of pending) if (positionPassed(notified, p.position)) record(p.at, p.measured, now);
+    pending = pending.filter((p) => !positionPassed(notified, p.position));
   });
   // Appended as the product's processes append: each commit announced to the worker (projections/waker.ts).
   const waker = wakeOnAppend(store, databaseUrl, () => {});
@@ -145,8 +148,8 @@ export async function lagScenario(store: EventStore, databaseUrl: string, sizes:
           .append(`org-${orgId}`, [{ type: 'CreditsGranted', data: { orgId, lotId: randomUUID(), amount: 2, source: 'purchase', priority: 10, expiresAt: null, kind: 'purchase', description: 'lag', key: null, balanceAfter: balance, at: new Date().toISOString() } }], { expected: 'any' })
           .catch(() => null);
         if (!appended) return;
-        const entry = { pos: appended.position.pos, at: Date.now(), measured: tick >= warmUntil };
-        if (entry.pos <= notified) record(entry.at, entry.measured, entry.at);
+        const entry = { position: appended.position, at: Date.now(), measured: tick >= warmUntil };
+        if (positionPassed(notified, entry.position)) record(entry.at, entry.measured, entry.at);
         else pending.push(entry);
       }),
     );
