@@ -52,6 +52,22 @@ describe('IdentityCache', () => {
     expect(s.calls.identity).toBe(2);
   });
 
+  it('makes a session user once per identity read and session, and anew with the identity read again', async () => {
+    const s = sources();
+    const cache = new IdentityCache(s);
+    cache.connected();
+    const first = await cache.sessionUser('sid');
+    expect(cache.cachedSessionUser('sid')).toBe(first);
+    const other = cache.cachedSessionUser('sid2') ?? (await cache.sessionUser('sid2'));
+    expect(other).toMatchObject({ id: 'u1', sessionId: 'sid2' });
+    expect(cache.cachedSessionUser('sid')).toEqual({ ...identity('u1'), sessionId: 'sid' });
+    s.users.set('u1', { ...identity('u1'), name: 'Renamed' });
+    cache.changed('user-u1');
+    const renamed = await cache.sessionUser('sid');
+    expect(renamed).toMatchObject({ name: 'Renamed', sessionId: 'sid' });
+    expect(cache.cachedSessionUser('sid')).toBe(renamed);
+  });
+
   it("verifies a session cookie's signature once per session, again after the session ended, and never keeps a bad one", () => {
     const cache = new IdentityCache(sources(), { maxEntries: 2 });
     cache.connected();

@@ -55,6 +55,8 @@ export class IdentityCache {
   private readonly cookieOf = new Map<string, string>();
   /** Each session id's key (`sessionKey`, a SHA-256): worked out once per session, not on every request. */
   private readonly keyOf = new Map<string, string>();
+  /** The last session user made from each identity kept (`userOf`). */
+  private readonly sessionUsers = new WeakMap<UserIdentity, SessionUser>();
   private epoch = 0;
   private refreshing: Promise<void> | null = null;
   private live = false;
@@ -75,7 +77,7 @@ export class IdentityCache {
     const owner = await this.read(this.sessions, this.keyOfSession(sessionId), sessionId, this.ownersOf);
     if (!owner || owner.expiresAt <= Date.now()) return null;
     const identity = await this.read(this.identities, owner.userId, owner.userId, this.identitiesOf);
-    return identity ? { ...identity, sessionId } : null;
+    return identity ? this.userOf(identity, sessionId) : null;
   }
 
   /**
@@ -88,7 +90,19 @@ export class IdentityCache {
     if (!owner) return undefined;
     if (owner.expiresAt <= Date.now()) return null;
     const identity = this.fresh(this.identities, owner.userId);
-    return identity ? { ...identity, sessionId } : undefined;
+    return identity ? this.userOf(identity, sessionId) : undefined;
+  }
+
+  /**
+   * The identity with its session, made once per identity read and session (not copied on every
+   * request): an identity read again is a new object, so what was made from the old one is not used.
+   */
+  private userOf(identity: UserIdentity, sessionId: string): SessionUser {
+    const made = this.sessionUsers.get(identity);
+    if (made?.sessionId === sessionId) return made;
+    const user = { ...identity, sessionId };
+    this.sessionUsers.set(identity, user);
+    return user;
   }
 
   /**
