@@ -100,7 +100,7 @@ export function runJson<T>(script: string, spec: unknown, onPid?: (pid: number) 
  * have grown), as a worker starting is: answers its result. `onPid` is told its pid.
  */
 export function runAlone<T>(script: string, spec: unknown, onPid?: (pid: number) => void): Promise<T> {
-  const child = spawn(process.execPath, nodeArgs(script), { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.env.BENCH_ALONE_NODE || process.execPath, nodeArgs(script), { stdio: ['pipe', 'pipe', 'pipe'] });
   if (child.pid) onPid?.(child.pid);
   let stdout = '';
   let stderr = '';

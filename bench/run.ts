@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=projections: only catch-up, lag and rebuild, with the rebuild's reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_ONLY=writes: only the appends, the debits and the two API processes, with their references; BENCH_ONLY=webhooks: only the signed Stripe webhook and its round trips; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof): the product against the local Postgres and Redis, on a database
+// npm run bench [-- --smoke | --soak] (BENCH_SECONDS=n: n seconds per timed scenario; BENCH_ONLY=usage: only the metered usage scenarios and their reference; BENCH_ONLY=projections: only catch-up, lag and rebuild, with the rebuild's reference; BENCH_ONLY=reads: only the two read scenarios and the HTTP references; BENCH_ONLY=writes: only the appends, the debits and the two API processes, with their references; BENCH_ONLY=webhooks: only the signed Stripe webhook and its round trips; BENCH_API_NODE=<executable>: runs the API processes with it instead of this node, e.g. a wrapper adding --cpu-prof; BENCH_WORKER_NODE the worker, BENCH_ALONE_NODE the catch-up's and the rebuild's processes): the product against the local Postgres and Redis, on a database
 // of its own. Every ratio is against a reference of the same shape measured in the same run, by an
 // independent client (pgbench for the database, the same load generator process for HTTP), while the
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
@@ -107,23 +107,27 @@ const measured = async (scenario: () => Promise<ScenarioResult | ScenarioResult[
 const projectionScenarios = async (worker: { kill(signal: NodeJS.Signals): Promise<unknown> }, reference: Reference | null) => {
   await worker.kill('SIGTERM');
   results.push(...(await measured(() => catchUpScenario(store, config.DATABASE_URL, config.DB_POOL_MAX, sizes))));
-  const worker2 = watch(await spawnWorker(config), 'worker');
+  const worker2 = watch(await spawnProductWorker(), 'worker');
   await waitForProjections(pool);
   results.push(...(await measured(() => lagScenario(store, config.DATABASE_URL, sizes))));
   await worker2.kill('SIGTERM');
   results.push(...(await measured(() => rebuildScenario(store, pool, config.DATABASE_URL, config.DB_POOL_MAX, sizes, reference))));
 };
 let pgbench: PgBench | null = null;
-/** An API process of the product, run by BENCH_API_NODE when set (spawnApi starts it at once, with process.execPath). */
-const spawnProductApi = (port: number) => {
+/** Starts a process of the product with the node command named by `env` when set (spawnApi and spawnWorker start theirs at once, with process.execPath). */
+const spawnedBy = <T>(env: 'BENCH_API_NODE' | 'BENCH_WORKER_NODE', spawn: () => T): T => {
   const node = process.execPath;
-  if (process.env.BENCH_API_NODE) process.execPath = process.env.BENCH_API_NODE;
+  if (process.env[env]) process.execPath = process.env[env]!;
   try {
-    return spawnApi(config, port);
+    return spawn();
   } finally {
     process.execPath = node;
   }
 };
+/** An API process of the product, run by BENCH_API_NODE when set. */
+const spawnProductApi = (port: number) => spawnedBy('BENCH_API_NODE', () => spawnApi(config, port));
+/** The worker, run by BENCH_WORKER_NODE when set. */
+const spawnProductWorker = () => spawnedBy('BENCH_WORKER_NODE', () => spawnWorker(config));
 let proxy: Proxy | null = null;
 
 try {
@@ -175,7 +179,7 @@ try {
   // The product: one worker process and BENCH_API_PROCESSES API processes (1 unless set; 2 behind the shipped proxy).
   // Started side by side: each process spends seconds importing the product.
   const [worker, ...apis] = await Promise.all([
-    spawnWorker(config).then((w) => watch(w, 'worker')),
+    spawnProductWorker().then((w) => watch(w, 'worker')),
     ...Array.from({ length: apiProcesses }, async (_, i) => watch(await spawnProductApi(await freePort()), i === 0 ? 'API' : `API ${i + 1}`)),
   ]);
   const api = apis[0];
@@ -262,7 +266,7 @@ try {
       await projectionScenarios(worker, refs!.rebuildBatch);
 
       // 9. A signed Stripe webhook to credits visible on the profile (a fresh worker: the projection scenarios stopped theirs).
-      watch(await spawnWorker(config), 'worker');
+      watch(await spawnProductWorker(), 'worker');
       await waitForProjections(pool);
       results.push(...(await webhookScenarios(members[2])));
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { batchOf, LOG_BATCH_COLUMNS, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
+import { batchOf, LOG_BATCH_COLUMNS, LOG_BATCH_ROWS, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
 import { comparePositions, type LoggedEvent, type LogPosition } from '../services/eventstore/types.ts';
 import { pipelining, preparedStatements } from '../services/platform/pool.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
@@ -267,19 +267,21 @@ async function beginBatch(
   const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
   const start = `SELECT name, version, xid, pos FROM projection_batch_start(${args})`;
   const read = `SELECT ${LOG_BATCH_COLUMNS} FROM projection_batch_read(${args}, ${Math.trunc(batchSize)}, ${texts(types)}) b`;
-  const lockedOf = (rows: Record<string, unknown>[]): Locked[] =>
-    rows.flatMap((r) => {
-      const projection = targets.find((t) => t.projection.name === r.name)?.projection;
-      return projection ? [{ projection, version: r.version as number, from: { xid: r.xid as string, pos: Number(r.pos) } }] : [];
+  // Rows as arrays (the log's as batchOf takes them): start's are [name, version, xid, pos].
+  const query = (text: string) => client.query({ text, rowMode: LOG_BATCH_ROWS }) as unknown as Promise<pg.QueryResult<unknown[]>[]>;
+  const lockedOf = (rows: unknown[][]): Locked[] =>
+    rows.flatMap(([name, version, xid, pos]) => {
+      const projection = targets.find((t) => t.projection.name === name)?.projection;
+      return projection ? [{ projection, version: version as number, from: { xid: xid as string, pos: Number(pos) } }] : [];
     });
   if (ahead) {
-    const [results, batch] = await Promise.all([client.query(`${BEGIN_BATCH}; ${start}`) as unknown as Promise<pg.QueryResult[]>, ahead.batch]);
+    const [results, batch] = await Promise.all([query(`${BEGIN_BATCH}; ${start}`), ahead.batch]);
     const locked = lockedOf(results.at(-1)!.rows);
     const from = locked.map((l) => l.from).reduce<LogPosition | null>((a, b) => (a && comparePositions(a, b) <= 0 ? a : b), null);
     if (batch && from && comparePositions(from, ahead.after) === 0) return { locked, batch };
-    return { locked, batch: batchOf((await client.query(read)).rows) };
+    return { locked, batch: batchOf((await client.query({ text: read, rowMode: LOG_BATCH_ROWS })).rows) };
   }
-  const results = (await client.query(`${BEGIN_BATCH}; ${start}; ${read}`)) as unknown as pg.QueryResult[];
+  const results = await query(`${BEGIN_BATCH}; ${start}; ${read}`);
   return { locked: lockedOf(results.at(-2)!.rows), batch: batchOf(results.at(-1)!.rows) };
 }
 

@@ -35,20 +35,31 @@ export async function insertRows(db: pg.PoolClient, table: string, columns: Colu
   );
 }
 
+/** How much COPY text is gathered before it is encoded as one chunk of the stream. */
+const COPY_CHUNK = 64 * 1024;
+
 /**
  * COPY … FROM STDIN in text format: one round trip for the whole batch. The text is written field by
- * field into one string (mapping each row's keys to an array and joining it made two more objects a
- * row: 113 MB of a rebuild's garbage).
+ * field into strings (mapping each row's keys to an array and joining it made two more objects a
+ * row: 113 MB of a rebuild's garbage), each encoded once it holds COPY_CHUNK characters: one string of
+ * the whole batch, built by `+=`, is a tree of its pieces that encoding must first flatten, which
+ * took five times as long as encoding it in chunks (100,000 rows of 8 fields: 245 ms against 45).
  */
 async function copyRows(db: pg.PoolClient, table: string, names: string[], keys: string[], rows: readonly object[]): Promise<void> {
   const last = keys.length - 1;
+  const chunks: Buffer[] = [];
   let text = '';
   for (const row of rows) {
     const values = row as Record<string, unknown>;
     for (let i = 0; i < last; i++) text += `${copyText(values[keys[i]])}\t`;
     text += `${copyText(values[keys[last]])}\n`;
+    if (text.length >= COPY_CHUNK) {
+      chunks.push(Buffer.from(text));
+      text = '';
+    }
   }
-  await pipeline(Readable.from([text]), db.query(copyFrom(`COPY ${table} (${names.join(', ')}) FROM STDIN`)));
+  if (text) chunks.push(Buffer.from(text));
+  await pipeline(Readable.from(chunks), db.query(copyFrom(`COPY ${table} (${names.join(', ')}) FROM STDIN`)));
 }
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };

@@ -60,11 +60,6 @@ export const EVENT_COLUMNS = `global_position, transaction_id::text AS transacti
   event_id, type, data, metadata, date_part('epoch', date_trunc('milliseconds', created_at)) * 1000 AS created_ms`;
 
 export function toStoredEvent(row: EventRow): StoredEvent {
-  return { ...toLoggedEvent(row), metadata: row.metadata } as StoredEvent;
-}
-
-/** A row of a batch of the log (LOG_BATCH_COLUMNS: no metadata) as an event. */
-function toLoggedEvent(row: Omit<EventRow, 'metadata'>): LoggedEvent {
   return {
     globalPosition: Number(row.global_position),
     transactionId: row.transaction_id,
@@ -73,7 +68,25 @@ function toLoggedEvent(row: Omit<EventRow, 'metadata'>): LoggedEvent {
     eventId: row.event_id,
     type: row.type,
     data: row.data,
+    metadata: row.metadata,
     createdAt: new Date(Math.round(row.created_ms)),
+  } as StoredEvent;
+}
+
+/**
+ * A row of a batch of the log as an array (pg's `rowMode: 'array'`), in LOG_BATCH_COLUMNS' order, as an
+ * event: no object is made per row by the driver only to be copied into this one.
+ */
+function toLoggedEvent(row: unknown[]): LoggedEvent {
+  return {
+    globalPosition: Number(row[2]),
+    transactionId: row[3] as string,
+    streamId: row[4] as string,
+    streamPosition: Number(row[5]),
+    eventId: row[6] as string,
+    type: row[7] as string,
+    data: row[8],
+    createdAt: new Date(Math.round(row[9] as number)),
   };
 }
 
@@ -126,13 +139,16 @@ export const batchReadSql = (after: string, limit: string, types: string) => `SE
  */
 export const LOG_BATCH_COLUMNS = 'b.head_xid, b.head_pos, b.global_position, b.transaction_id, b.stream_id, b.stream_position, b.event_id, b.type, b.data, b.created_ms';
 
-/** The rows of batchReadSql as a batch. */
-export function batchOf(rows: Record<string, unknown>[]): LogBatch {
-  const first = rows[0] as { head_xid: string | null; head_pos: string | null } | undefined;
-  const head = first?.head_xid != null ? { xid: first.head_xid, pos: Number(first.head_pos) } : null;
-  const events = rows[0]?.event_id == null ? [] : (rows as unknown as EventRow[]).map(toLoggedEvent);
+/** The rows of batchReadSql, read with `rowMode: 'array'` (LOG_BATCH_ROWS), as a batch. */
+export function batchOf(rows: unknown[][]): LogBatch {
+  const first = rows[0];
+  const head = first?.[0] != null ? { xid: first[0] as string, pos: Number(first[1]) } : null;
+  const events = first?.[6] == null ? [] : rows.map(toLoggedEvent);
   return { events, head };
 }
+
+/** How a batch's rows are read: as arrays (batchOf), LOG_BATCH_COLUMNS in order. */
+export const LOG_BATCH_ROWS = 'array';
 
 export class EventStore {
   private readonly listeners = new Set<AppendListener>();
@@ -380,6 +396,7 @@ export class EventStore {
       name: 'es-read-batch',
       text: batchReadSql('(SELECT $1::xid8 AS xid, $2::bigint AS pos)', '$3', '$4::text[]'),
       values: [after.xid, after.pos, limit, types],
+      rowMode: LOG_BATCH_ROWS,
     });
     return batchOf(res.rows);
   }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { batchOf, batchReadSql } from '../../services/eventstore/store.ts';
+import { batchOf, batchReadSql, LOG_BATCH_ROWS } from '../../services/eventstore/store.ts';
 import { comparePositions } from '../../services/eventstore/types.ts';
 import { appendLedger, waitForWholeLog } from '../support/events.ts';
 import { storeDatabase } from '../support/store-db.ts';
@@ -17,12 +17,12 @@ const LOG_ROWS_READ = `SELECT coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(
  * Rows the statement made Postgres read from the log's tables: the difference of the backend's counts
  * before and after it, in one transaction (they hold what earlier transactions left unflushed too).
  */
-async function rowsReadBy(sql: string): Promise<{ rows: Record<string, unknown>[]; read: number }> {
+async function rowsReadBy(sql: string): Promise<{ rows: unknown[][]; read: number }> {
   const client = await on.pool.connect();
   try {
     await client.query('BEGIN');
     const before = (await client.query(LOG_ROWS_READ)).rows[0].n as number;
-    const res = await client.query(sql);
+    const res = await client.query({ text: sql, rowMode: LOG_BATCH_ROWS });
     const after = (await client.query(LOG_ROWS_READ)).rows[0].n as number;
     await client.query('ROLLBACK');
     return { rows: res.rows, read: after - before };
@@ -56,7 +56,7 @@ describe('a batch of the log (log_batch)', () => {
 
   it('reads the same events in pages as in one read', async () => {
     const types = `ARRAY['OrganizationCreated', 'CreditsGranted', 'CreditsDebited']`;
-    const whole = batchOf((await on.pool.query(batchReadSql(`(SELECT '0'::xid8 AS xid, 0::bigint AS pos)`, '100000', types))).rows);
+    const whole = batchOf((await on.pool.query({ text: batchReadSql(`(SELECT '0'::xid8 AS xid, 0::bigint AS pos)`, '100000', types), rowMode: LOG_BATCH_ROWS })).rows);
     const paged: string[] = [];
     let at = { xid: '0', pos: 0 };
     for (;;) {
