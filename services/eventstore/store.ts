@@ -135,7 +135,8 @@ export const batchReadSql = (after: string, limit: string, types: string) => `SE
  * The columns of a batch of the log (log_batch, projection_batch_read) as `b` that a catch-up reads:
  * every one but the events' metadata (LoggedEvent). Leaving it out took 4–8% off the Node CPU of a
  * rebuild of every read model over the bench's log (alternating runs, 2026-11-29: 2.21–2.26 CPU-seconds
- * against 2.35–2.42, and later 2.43–2.55 against 2.61–2.75), and 3–6% off its time.
+ * against 2.35–2.42, and later 2.43–2.55 against 2.61–2.75), and 3–6% off its time. Read as arrays
+ * (LOG_BATCH_ROWS): batchOf and toLoggedEvent take the columns by their place in this list.
  */
 export const LOG_BATCH_COLUMNS = 'b.head_xid, b.head_pos, b.global_position, b.transaction_id, b.stream_id, b.stream_position, b.event_id, b.type, b.data, b.created_ms';
 
