@@ -90,12 +90,19 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   const readBatch = options.reads?.read ?? sharedReads(store, 1)[0].read;
   let total = 0;
   let ahead: Ahead | null = null;
+  // The next batch, begun on this connection in the round trip of the last one's commit (chained).
+  let chained: Chained | null = null;
   // Groups only for a catch-up of several read models that is not itself one of such groups.
   const groups = targets.length > 1 && !options.reads ? Math.min(options.backlog?.groups ?? 1, targets.length) : 1;
   const inGroups = groups > 1;
   for (;;) {
-    if (options.signal?.aborted) return total;
-    const client = await (ahead || !options.pipelined ? pool : options.pipelined).connect();
+    if (options.signal?.aborted) {
+      if (chained) await endChained(chained);
+      return total;
+    }
+    const client: pg.PoolClient = chained?.client ?? (await (ahead || !options.pipelined ? pool : options.pipelined).connect());
+    const begun = chained?.begun;
+    chained = null;
     let released = false;
     const release = (broken?: Error) => {
       if (!released) client.release(broken);
@@ -104,11 +111,13 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     let read = 0;
     let moved: { locked: Locked; applied: number }[] = [];
     let reached: LogPosition | null = null;
+    let next: Promise<Begun> | null = null;
     try {
-      const { locked, batch } = await beginBatch(client, targets, options.liveOnly ?? false, batchSize, types, ahead);
+      const { locked, batch }: Begun = await (begun ?? beginBatch(client, targets, options.liveOnly ?? false, batchSize, types, ahead));
       ahead = null;
       if (locked.length === 0) {
         await client.query('COMMIT');
+        release();
         if (!options.liveOnly) throw new Error(`no checkpoint for read model ${targets.map((t) => `${t.projection.name} v${t.version ?? 'active'}`).join(', ')}`);
         return total;
       }
@@ -116,7 +125,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
       read = batch.events.length;
       const last = batch.events.at(-1);
       // A batch that is not full has seen every relevant event up to the safe head: move there.
-      const to = read < batchSize && batch.head && comparePositions(batch.head, from) > 0 ? batch.head : last ? { xid: last.transactionId, pos: last.globalPosition } : from;
+      const to: LogPosition = read < batchSize && batch.head && comparePositions(batch.head, from) > 0 ? batch.head : last ? { xid: last.transactionId, pos: last.globalPosition } : from;
       reached = to;
       // A full batch has more behind it: the next one is read now, on another connection, while this
       // process applies this one and Postgres writes it (used if the checkpoints are still at `to` then),
@@ -133,9 +142,18 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
         for (const l of locked) total += await catchUp(pool, store, [l], { ...options, liveOnly: false, settleMs: 0, wakes: undefined }).catch(() => 0);
         return total;
       }
+      // A small batch during which a wake-up came is followed by the next at once: on a pipelining
+      // connection, that one's start (locks, checkpoints, the log's read) goes out right behind this
+      // one's commit, in the same round trip. A live batch is then two round trips, not three. Not
+      // after a batch that gathers (it waits first) or a full one (read ahead instead).
+      const chain = read < batchSize && pipelining(client) && !(options.gather && read >= options.gather.from) && (options.wakes?.taken() ?? false);
+      const committed = commitBatch(client, moved.map((m) => m.locked), to);
+      next = chain ? beginBatch(client, targets, options.liveOnly ?? false, batchSize, types, null) : null;
       try {
-        await commitBatch(client, moved.map((m) => m.locked), to);
+        await committed;
       } catch (err) {
+        // The next batch's start, sent after a commit that failed, failed in its aborted transaction.
+        await next?.catch(() => {});
         if ((err as { code?: string }).code !== MOVED_MEANWHILE) throw err;
         // Moved meanwhile by a catch-up that did not hold the lock (none should): read again.
         await client.query('ROLLBACK');
@@ -149,9 +167,16 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
       await client.query('ROLLBACK').then(() => release(), (e: Error) => release(e));
       throw err;
     }
-    release();
     const applied = moved.reduce((n, m) => n + m.applied, 0);
     total += applied;
+    if (next) {
+      // Its failure is seen where it is awaited, at the top of the loop.
+      next.catch(() => {});
+      chained = { client, begun: next };
+      if (moved.length > 0) options.onBatch?.(applied, reached!);
+      continue;
+    }
+    release();
     if (moved.length > 0) options.onBatch?.(applied, reached!);
     if (read === batchSize && inGroups) {
       // Each group's batches are read ahead and large: on `pool`, where they can COPY.
@@ -239,6 +264,27 @@ const MOVED_MEANWHILE = '40001';
 const texts = (values: string[]) => `ARRAY[${values.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
 const ints = (values: (number | null)[], type = 'int') => `ARRAY[${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}]::${type}[]`;
 
+/** A batch's transaction begun: the read models it locked (and where each stood), and the log's batch. */
+interface Begun {
+  locked: Locked[];
+  batch: LogBatch;
+}
+
+/** The next batch, begun on the last one's connection in the round trip of its commit. */
+interface Chained {
+  client: pg.PoolClient;
+  begun: Promise<Begun>;
+}
+
+/** A chained batch that will not run (the catch-up stops): its transaction is rolled back, its connection released. */
+async function endChained({ client, begun }: Chained): Promise<void> {
+  await begun.catch(() => {});
+  await client.query('ROLLBACK').then(
+    () => client.release(),
+    (err: Error) => client.release(err),
+  );
+}
+
 /** The next batch, read ahead of its transaction from where the last one ended (null if the read failed). */
 interface Ahead {
   after: LogPosition;
@@ -263,7 +309,7 @@ async function beginBatch(
   batchSize: number,
   types: string[],
   ahead: Ahead | null,
-): Promise<{ locked: Locked[]; batch: LogBatch }> {
+): Promise<Begun> {
   const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
   const start = `SELECT name, version, xid, pos FROM projection_batch_start(${args})`;
   const read = `SELECT ${LOG_BATCH_COLUMNS} FROM projection_batch_read(${args}, ${Math.trunc(batchSize)}, ${texts(types)}) b`;
