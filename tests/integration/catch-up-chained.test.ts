@@ -128,3 +128,17 @@ describe('a live catch-up whose batch saw a wake-up (chained batches)', () => {
     expect((await pipelined.query('SELECT 1 AS one')).rows[0].one).toBe(1);
   });
 });
+
+describe('a live catch-up with no live read model to take', () => {
+  it('gives its connection back each time (a pool of one serves the next)', async () => {
+    const one = new pg.Pool({ connectionString: on.pool.options.connectionString, max: 1, connectionTimeoutMillis: 2000 });
+    await on.pool.query(`UPDATE projection_checkpoints SET status = 'failed' WHERE name = 'ledger'`);
+    try {
+      for (let i = 0; i < 3; i++) expect(await catchUp(one, on.store, [{ projection: ledgerProjection }], { liveOnly: true, settleMs: 0 })).toBe(0);
+      expect(one.totalCount - one.idleCount).toBe(0);
+    } finally {
+      await on.pool.query(`UPDATE projection_checkpoints SET status = 'live' WHERE name = 'ledger'`);
+      await one.end();
+    }
+  });
+});
