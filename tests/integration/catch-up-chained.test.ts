@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catchUp, type Wakes } from '../../projections/catch-up.ts';
+import { catchUp } from '../../projections/catch-up.ts';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
 import type { Projection } from '../../projections/types.ts';
 import { appendLedger, waitForWholeLog } from '../support/events.ts';
 import { storeDatabase } from '../support/store-db.ts';
+import { oneWakeUp } from '../support/wakes.ts';
 
 const on = storeDatabase([ledgerProjection]);
 let pipelined: pg.Pool;
@@ -15,19 +16,6 @@ beforeAll(() => {
 afterAll(async () => {
   await pipelined?.end();
 });
-
-/** Wake-ups as the live catch-up's: one came during the first batch, none after. */
-const oneWakeUp = (): Wakes => {
-  let pending = true;
-  return {
-    taken: () => {
-      const was = pending;
-      pending = false;
-      return was;
-    },
-    within: async () => {},
-  };
-};
 
 /** The pipelining pool, counting the connections taken from it. */
 const counted = (): { pool: pg.Pool; connects: () => number } => {

@@ -1,24 +1,12 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { catchUp, type Wakes } from '../../projections/catch-up.ts';
+import { catchUp } from '../../projections/catch-up.ts';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
 import { appendLedger, waitForWholeLog } from '../support/events.ts';
 import { storeDatabase } from '../support/store-db.ts';
+import { oneWakeUp } from '../support/wakes.ts';
 
 const on = storeDatabase([ledgerProjection]);
-
-/** Wake-ups as the live catch-up's: one came during the first batch, none after. */
-const oneWakeUp = (): Wakes => {
-  let pending = true;
-  return {
-    taken: () => {
-      const was = pending;
-      pending = false;
-      return was;
-    },
-    within: async () => {},
-  };
-};
 
 /** Catches the ledger up with a wake-up during its first batch: answers how long after that batch's commit the next batch took its connection. */
 async function pauseAfterFirstBatch(gather: { from: number; ms: number }): Promise<{ applied: number[]; pauseMs: number }> {
