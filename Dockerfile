@@ -23,5 +23,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The all-in-one process (migrate, API, workers); run `node dist/bin/api.js` and `node dist/bin/worker.js` to split them.
-CMD ["node", "dist/bin/start.js"]
+# The all-in-one process (migrate, API, workers); run `node dist/bin/api.js` and `node --max-semi-space-size=32 dist/bin/worker.js`
+# to split them (the flag: workers/node-flags.ts).
+CMD ["node", "--max-semi-space-size=32", "dist/bin/start.js"]

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { nodeArgs, type Child } from '../tests/support/processes.ts';
+import { WORKER_NODE_FLAGS } from '../workers/node-flags.ts';
 
 const running: Child[] = [];
 let stopping = false;
@@ -97,10 +98,10 @@ export function runJson<T>(script: string, spec: unknown, onPid?: (pid: number) 
 
 /**
  * Runs a one-shot script in a fresh process of its own (not a load host, whose heap earlier scripts
- * have grown), as a worker starting is: answers its result. `onPid` is told its pid.
+ * have grown), as a worker starting is (with the workers' Node flags): answers its result. `onPid` is told its pid.
  */
 export function runAlone<T>(script: string, spec: unknown, onPid?: (pid: number) => void): Promise<T> {
-  const child = spawn(process.env.BENCH_ALONE_NODE || process.execPath, nodeArgs(script), { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.env.BENCH_ALONE_NODE || process.execPath, [...WORKER_NODE_FLAGS, ...nodeArgs(script)], { stdio: ['pipe', 'pipe', 'pipe'] });
   if (child.pid) onPid?.(child.pid);
   let stdout = '';
   let stderr = '';

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Config } from '../../services/platform/config.ts';
+import { WORKER_NODE_FLAGS } from '../../workers/node-flags.ts';
 
 export interface Child {
   process: ChildProcess;
@@ -23,9 +24,9 @@ export function nodeArgs(entry: string): string[] {
   return compiled ? [join(compiled, entry.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', entry];
 }
 
-/** Runs one of the product's entry points as its own process, with the test's database and Redis prefix. */
-export function spawnEntry(entry: string, config: Config, env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, nodeArgs(entry), {
+/** Runs one of the product's entry points as its own process, with the test's database and Redis prefix (and `flags` for Node). */
+export function spawnEntry(entry: string, config: Config, env: Record<string, string> = {}, flags: readonly string[] = []): Child {
+  const child = spawn(process.execPath, [...flags, ...nodeArgs(entry)], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -92,9 +93,9 @@ export async function spawnApi(config: Config, port: number, entry = 'bin/api.ts
   return { ...child, url };
 }
 
-/** Starts a worker process and waits until it says its workers are running. */
+/** Starts a worker process (with the workers' Node flags, as deployed) and waits until it says its workers are running. */
 export async function spawnWorker(config: Config, env: Record<string, string> = {}): Promise<Child> {
-  const child = spawnEntry('bin/worker.ts', config, { LOG_LEVEL: 'info', ...env });
+  const child = spawnEntry('bin/worker.ts', config, { LOG_LEVEL: 'info', ...env }, WORKER_NODE_FLAGS);
   await waitFor(
     'a worker process to start',
     async () => {
