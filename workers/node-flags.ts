@@ -10,6 +10,6 @@
  * V8 sizes its heap when the process starts (`v8.setFlagsFromString` later changes nothing), so the flags
  * go on Node's command line: the compose file's worker commands, the Dockerfile's command and
  * `npm run start:prod` carry them (node-flags.test.ts checks they match this list), and the tests and
- * the bench start their workers with them.
+ * the bench start their workers with them. `npm start` (the demo, through tsx) leaves V8's default.
  */
 export const WORKER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
