@@ -170,14 +170,12 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     const applied = moved.reduce((n, m) => n + m.applied, 0);
     total += applied;
     if (next) {
-      // Its failure is seen where it is awaited, at the top of the loop.
+      // The connection goes on to the next batch. Its failure is seen where it is awaited, at the top of the loop.
       next.catch(() => {});
       chained = { client, begun: next };
-      if (moved.length > 0) options.onBatch?.(applied, reached!);
-      continue;
-    }
-    release();
+    } else release();
     if (moved.length > 0) options.onBatch?.(applied, reached!);
+    if (chained) continue;
     if (read === batchSize && inGroups) {
       // Each group's batches are read ahead and large: on `pool`, where they can COPY.
       const inBacklog = { ...options, batchSize: options.backlog!.batchSize, backlog: undefined, settleMs: 0, wakes: undefined, pipelined: undefined, gather: undefined };
