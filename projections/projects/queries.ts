@@ -1,5 +1,5 @@
 import type { Queryable } from '../../services/eventstore/store.ts';
-import { jsonArrayText } from '../../services/platform/json-text.ts';
+import { projectListSql } from './index.ts';
 
 export interface ProjectRow {
   id: string;
@@ -11,20 +11,23 @@ export interface ProjectRow {
  * An organization's projects, newest first, as the answer's JSON text
  * (`[{"id","name","description"}, …]`), written by Postgres and sent on as it is: decoding the rows in
  * pg and writing them again by the route's serializer had been a tenth of the API's CPU for
- * `GET /api/projects` (20 projects). `json_agg` of the sorted subquery's rows keeps their order, as
- * the admin organizations page's does (43,300 such statements a second in pgbench, against 35,900 with
- * `json_build_object` per row and an ordered aggregate). The fields are those of the route's schema
- * (ProjectList), which a test checks the text against.
+ * `GET /api/projects` (20 projects). The read model keeps the text as one row per organization
+ * (`project_lists`, projections/projects/index.ts), so a request reads a row by its key instead of
+ * aggregating the organization's projects. The fields are those of the route's schema (ProjectList),
+ * which a test checks the text against.
  */
-export async function listProjectsJson(db: Queryable, orgId: string, limit = 500): Promise<string> {
-  const res = await db.query({
-    name: 'projects-of-org-json',
-    text: `SELECT ${jsonArrayText('p')} AS list
-             FROM (SELECT id, name, description FROM projects WHERE org_id = $1 ORDER BY created_at DESC, id LIMIT $2) p`,
-    values: [orgId, limit],
-  });
-  return res.rows[0].list as string;
+export async function listProjectsJson(db: Queryable, orgId: string): Promise<string> {
+  try {
+    const res = await db.query({ name: 'project-list-of-org', text: 'SELECT list FROM project_lists WHERE org_id = $1', values: [orgId] });
+    return (res.rows[0]?.list as string | undefined) ?? '[]';
+  } catch (err) {
+    // Upgraded from version 1, whose tables serve until the worker's rebuild of version 2 switches to it.
+    if ((err as { code?: string }).code !== UNDEFINED_TABLE) throw err;
+    return (await db.query({ name: 'project-list-of-org-v1', text: `SELECT (${projectListSql('projects', '$1')}) AS list`, values: [orgId] })).rows[0].list as string;
+  }
 }
+
+const UNDEFINED_TABLE = '42P01';
 
 /** One project, only within its organization. */
 export async function findProject(db: Queryable, id: string, orgId: string): Promise<ProjectRow | null> {

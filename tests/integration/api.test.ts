@@ -112,6 +112,25 @@ describe('projects, end to end through the event log and the projector', () => {
     expect(list).toEqual([...made].reverse().map((p) => ({ id: p.id, name: p.name, description: p.description })));
   });
 
+  it('keeps each organization its list as one row, and lists from the projects themselves while an upgraded database has none yet', async () => {
+    const { client, orgId } = await memberWithOrg(t, 'upgrader@example.com');
+    for (const name of ['Older', 'Newer']) expect((await client.post('/api/projects', { name, description: name })).status).toBe(201);
+    const listed = await client.get('/api/projects');
+    expect(listed.body.map((p: { name: string }) => p.name)).toEqual(['Newer', 'Older']);
+    const row = await t.db.query('SELECT list FROM project_lists WHERE org_id = $1', [orgId]);
+    expect(JSON.parse(row.rows[0].list)).toEqual(listed.body);
+    // As on a database of version 1 until the worker's rebuild switches to version 2: no list table.
+    const version = (await t.db.query(`SELECT active_version FROM projections WHERE name = 'projects'`)).rows[0].active_version as number;
+    await t.db.query('DROP VIEW project_lists');
+    try {
+      const fallback = await client.get('/api/projects');
+      expect(fallback.status).toBe(200);
+      expect(fallback.body).toEqual(listed.body);
+    } finally {
+      await t.db.query(`CREATE VIEW project_lists AS SELECT * FROM project_lists_v${version}`);
+    }
+  });
+
   it("hides another organization's projects", async () => {
     const { client: a } = await memberWithOrg(t, 'alice@example.com');
     const { client: b } = await memberWithOrg(t, 'bob@example.com');
