@@ -25,11 +25,11 @@ export const BACKLOG = { groups: 2, batchSize: 5000 };
  * instead of 0.29–0.31 (2026-11-29, the machine of 07:25); waiting 8 ms, 0.18–0.20 instead of
  * 0.23–0.25, and 0.09–0.11 instead of 0.13–0.14 on the hot organization (alternating runs, the machine
  * of 12:33), with the lag's p99 at 11 ms and the webhook's at 37 ms (12–17 and 43–60 waiting 3 ms).
- * Waiting 20 ms (2026-11-30, the machine of the session of 12:08, four pairs of `BENCH_ONLY=writes` runs, two with
- * each first): 155–164 µs a debit instead of 195–215, and 2,865–3,037 debits/s over 1,000
- * organizations instead of 2,603–2,874, 4,597–4,903 on the hot one instead of 4,542–4,710, 2,584–2,700
- * on two API processes instead of 2,361–2,464; the webhook's p99 38 ms against 36. What it costs: under
- * such a stream, a read model is up to 12 ms later than waiting 8 ms would leave it.
+ * Waiting 20 ms (2026-11-30, the machine of the session of 12:08, four pairs of `BENCH_ONLY=writes`
+ * runs, two with each first): 155–164 µs a debit instead of 195–215, and 2,865–3,037 debits/s over
+ * 1,000 organizations instead of 2,603–2,874, 4,597–4,903 on the hot one instead of 4,542–4,710,
+ * 2,584–2,700 on two API processes instead of 2,361–2,464; the webhook's p99 38 ms against 36. What it
+ * costs: under such a stream, a read model is up to 12 ms later than waiting 8 ms would leave it.
  */
 export const GATHER = { from: 32, ms: 20 };
 
