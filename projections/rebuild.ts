@@ -150,14 +150,24 @@ export async function rebuildMany(pool: pg.Pool, store: EventStore, list: readon
   return versions;
 }
 
-/** The read models whose rebuild a crash interrupted, or whose code asks for a newer version than the one live. */
-export async function rebuildsToResume(pool: pg.Pool): Promise<string[]> {
+/** Each read model's live version, whether a rebuild of it is under way, and whether its code asks for a newer version. */
+async function liveVersions(pool: pg.Pool): Promise<{ name: string; building: boolean; outdated: Projection | null }[]> {
   const res = await pool.query(
     `SELECT p.name, p.active_version, EXISTS (SELECT 1 FROM projection_checkpoints c WHERE c.name = p.name AND c.status = 'rebuilding') AS building
        FROM projections p`,
   );
-  return res.rows.flatMap((row) => {
+  return res.rows.map((row) => {
     const code = allProjections.find((p) => p.name === row.name);
-    return row.building || (code && code.version > row.active_version) ? [row.name as string] : [];
+    return { name: row.name as string, building: row.building as boolean, outdated: code && code.version > row.active_version ? code : null };
   });
+}
+
+/** The read models whose rebuild a crash interrupted, or whose code asks for a newer version than the one live. */
+export async function rebuildsToResume(pool: pg.Pool): Promise<string[]> {
+  return (await liveVersions(pool)).flatMap((v) => (v.building || v.outdated ? [v.name] : []));
+}
+
+/** The read models whose code asks for a newer version than the one live (a deploy's, until it is rebuilt). */
+export async function outdatedReadModels(pool: pg.Pool): Promise<Projection[]> {
+  return (await liveVersions(pool)).flatMap((v) => (v.outdated ? [v.outdated] : []));
 }

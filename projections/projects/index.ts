@@ -3,11 +3,7 @@ import type { ProjectEvent } from '../../services/projects/events.ts';
 import { jsonArrayText } from '../../services/platform/json-text.ts';
 
 /** The most projects an organization's list (`GET /api/projects`) shows: its newest. */
-export const PROJECT_LIST_LIMIT = 500;
-
-/** An organization's list as JSON text, read from a projects table (`orgId`: an SQL expression). */
-export const projectListSql = (projects: string, orgId: string) =>
-  `SELECT ${jsonArrayText('p')} FROM (SELECT id, name, description FROM ${projects} WHERE org_id = ${orgId} ORDER BY created_at DESC, id LIMIT ${PROJECT_LIST_LIMIT}) p`;
+const PROJECT_LIST_LIMIT = 500;
 
 /**
  * Each organization's projects, and each organization's list of them as the JSON text
@@ -70,7 +66,9 @@ export const projectsProjection: Projection<ProjectEvent> = {
     await db.query(
       `WITH changed AS (SELECT unnest($1::uuid[]) AS org_id UNION SELECT p.org_id FROM ${t('projects')} p WHERE p.id = ANY($2::uuid[]))
        INSERT INTO ${t('project_lists')} AS l (org_id, list)
-       SELECT c.org_id, (${projectListSql(t('projects'), 'c.org_id')}) FROM changed c
+       SELECT c.org_id, (SELECT ${jsonArrayText('p')} FROM (SELECT id, name, description FROM ${t('projects')}
+                          WHERE org_id = c.org_id ORDER BY created_at DESC, id LIMIT ${PROJECT_LIST_LIMIT}) p)
+         FROM changed c
        ON CONFLICT (org_id) DO UPDATE SET list = EXCLUDED.list`,
       [[...created], [...updated]],
     );

@@ -1,5 +1,4 @@
 import type { Queryable } from '../../services/eventstore/store.ts';
-import { projectListSql } from './index.ts';
 
 export interface ProjectRow {
   id: string;
@@ -17,17 +16,9 @@ export interface ProjectRow {
  * which a test checks the text against.
  */
 export async function listProjectsJson(db: Queryable, orgId: string): Promise<string> {
-  try {
-    const res = await db.query({ name: 'project-list-of-org', text: 'SELECT list FROM project_lists WHERE org_id = $1', values: [orgId] });
-    return (res.rows[0]?.list as string | undefined) ?? '[]';
-  } catch (err) {
-    // Upgraded from version 1, whose tables serve until the worker's rebuild of version 2 switches to it.
-    if ((err as { code?: string }).code !== UNDEFINED_TABLE) throw err;
-    return (await db.query({ name: 'project-list-of-org-v1', text: `SELECT (${projectListSql('projects', '$1')}) AS list`, values: [orgId] })).rows[0].list as string;
-  }
+  const res = await db.query({ name: 'project-list-of-org', text: 'SELECT list FROM project_lists WHERE org_id = $1', values: [orgId] });
+  return (res.rows[0]?.list as string | undefined) ?? '[]';
 }
-
-const UNDEFINED_TABLE = '42P01';
 
 /** One project, only within its organization. */
 export async function findProject(db: Queryable, id: string, orgId: string): Promise<ProjectRow | null> {

@@ -6,6 +6,8 @@ import pg from 'pg';
 import { APPENDED_CHANNEL } from '../../services/eventstore/notifier.ts';
 import { waitFor } from '../support/processes.ts';
 import { ProjectList } from '../../services/projects/schemas.ts';
+import { prepareDatabase, startupReport } from '../../bin/prepare-database.ts';
+import { projectsProjection } from '../../projections/projects/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,23 +114,29 @@ describe('projects, end to end through the event log and the projector', () => {
     expect(list).toEqual([...made].reverse().map((p) => ({ id: p.id, name: p.name, description: p.description })));
   });
 
-  it('keeps each organization its list as one row, and lists from the projects themselves while an upgraded database has none yet', async () => {
+  it('keeps each organization its list as one row, and a database of version 1 is rebuilt to it before the new code serves', async () => {
     const { client, orgId } = await memberWithOrg(t, 'upgrader@example.com');
     for (const name of ['Older', 'Newer']) expect((await client.post('/api/projects', { name, description: name })).status).toBe(201);
     const listed = await client.get('/api/projects');
     expect(listed.body.map((p: { name: string }) => p.name)).toEqual(['Newer', 'Older']);
     const row = await t.db.query('SELECT list FROM project_lists WHERE org_id = $1', [orgId]);
     expect(JSON.parse(row.rows[0].list)).toEqual(listed.body);
-    // As on a database of version 1 until the worker's rebuild switches to version 2: no list table.
+    // The database as version 1 of the read model left it (no list table), with this code asking for version 2.
     const version = (await t.db.query(`SELECT active_version FROM projections WHERE name = 'projects'`)).rows[0].active_version as number;
-    await t.db.query('DROP VIEW project_lists');
-    try {
-      const fallback = await client.get('/api/projects');
-      expect(fallback.status).toBe(200);
-      expect(fallback.body).toEqual(listed.body);
-    } finally {
-      await t.db.query(`CREATE VIEW project_lists AS SELECT * FROM project_lists_v${version}`);
-    }
+    expect(version).toBe(projectsProjection.version);
+    await t.db.query(`DROP VIEW project_lists; DROP TABLE project_lists_v${version}; DROP VIEW projects;
+      ALTER TABLE projects_v${version} RENAME TO projects_v1; CREATE VIEW projects AS SELECT * FROM projects_v1;
+      UPDATE projections SET active_version = 1 WHERE name = 'projects';
+      UPDATE projection_checkpoints SET version = 1 WHERE name = 'projects' AND version = ${version}`);
+    const prepared = await prepareDatabase(t.config);
+    expect(prepared.rebuilt).toEqual([`projects (version ${projectsProjection.version})`]);
+    expect(startupReport(prepared, null)).toContain(`Read models: rebuilt for their new versions: projects (version ${projectsProjection.version})`);
+    expect((await t.db.query(`SELECT active_version FROM projections WHERE name = 'projects'`)).rows[0].active_version).toBe(projectsProjection.version);
+    const upgraded = await client.get('/api/projects');
+    expect(upgraded.status).toBe(200);
+    expect(upgraded.body).toEqual(listed.body);
+    // Nothing is outdated any more: the next start rebuilds nothing.
+    expect((await prepareDatabase(t.config)).rebuilt).toBeUndefined();
   });
 
   it("hides another organization's projects", async () => {
