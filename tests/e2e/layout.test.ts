@@ -149,6 +149,29 @@ describe('at 390 px', { timeout: 180_000 }, () => {
     }
   });
 
+  it("shows an organization's name beside its buttons on a phone, the buttons one under another and none cut off", async () => {
+    const { context, page } = await signedIn(admin, 390);
+    try {
+      await page.goto(`/admin/orgs?search=${ids.org}`);
+      await rendered(page);
+      const row = page.getByRole('row').filter({ hasText: 'phone@example.com (owner)' });
+      await row.waitFor();
+      const box = await row.evaluate((tr) => {
+        const actions = tr.querySelector('.paged-table__actions')!.getBoundingClientRect();
+        const name = (tr as HTMLTableRowElement).cells[1].getBoundingClientRect();
+        const scroll = tr.closest('.paged-table__scroll')!.getBoundingClientRect();
+        const buttons = [...tr.querySelectorAll('.paged-table__actions button')].map((b) => b.getBoundingClientRect());
+        return { nameShown: actions.left - name.left, columns: new Set(buttons.map((b) => Math.round(b.left))).size, buttonsRight: Math.max(...buttons.map((b) => b.right)), scrollRight: scroll.right };
+      });
+      // Seen before: six buttons side by side took 230 px of the 340 px table, and 15 px of the name showed.
+      expect(box.nameShown).toBeGreaterThanOrEqual(60);
+      expect(box.columns).toBe(1);
+      expect(box.buttonsRight).toBeLessThanOrEqual(box.scrollRight);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("fits the rate card's prices in its table, each meter's name wrapping only after a dot or an underscore", async () => {
     const entries = [
       { meter: 'api.call', unit: 'call', description: "A call to your product's API", creditsPerUnit: 0.5 },
