@@ -30,8 +30,11 @@ describe('npm run bench, in smoke mode', () => {
       run.on('exit', resolve);
     });
     expect(code, output.join('')).toBe(0);
-    const { mode, results } = JSON.parse(readFileSync(file, 'utf8')) as { mode: string; results: ScenarioResult[] };
+    const { mode, results, coreMs } = JSON.parse(readFileSync(file, 'utf8')) as { mode: string; results: ScenarioResult[]; coreMs: { fastest: number; slowest: number } };
     expect(mode).toBe('smoke');
+    // A core's speed, timed before each reference and around each scenario (bench/machine.ts coreMs).
+    expect(coreMs.fastest).toBeGreaterThan(0);
+    expect(coreMs.slowest).toBeGreaterThanOrEqual(coreMs.fastest);
     expect(results).toHaveLength(19);
     for (const r of results) {
       expect(r).toEqual(
@@ -63,6 +66,8 @@ describe('npm run bench, in smoke mode', () => {
       if (r.scenario.startsWith('credit debit')) expect(cpu['postgres:api'], r.scenario).toBeGreaterThan(0);
       expect(r.statementsPerRequest, r.scenario).toBeGreaterThan(0);
       expect(r.reference?.runs.length, r.scenario).toBe(2);
+      expect(r.reference?.coreMs, r.scenario).toBeGreaterThan(0);
+      expect(r.machine?.coreMs, r.scenario).toHaveLength(2);
     }
     // Two API processes behind the proxy, against the one-process debits of the same run, with the proxy's CPU and the clashes.
     const two = results.find(proxied)!;

@@ -3,6 +3,7 @@
 import type { Client } from '../tests/support/http.ts';
 import { runJson } from './children.ts';
 import { CpuMeter } from './cpu.ts';
+import { coreMs } from './machine.ts';
 import { progress, result, type ScenarioResult } from './lib.ts';
 import type { LoadResult, LoadSpec } from './loadgen.ts';
 import type { Reference } from './pgbench.ts';
@@ -48,12 +49,13 @@ export async function measure(product: Product, spec: LoadSpec, onTick?: (text: 
 /** An HTTP reference (a bare Fastify route) measured `repeats` times by the same load generator. */
 export async function httpReference(name: string, url: string, seconds: number, repeats = 2): Promise<Reference> {
   const line = progress(`reference: ${name}`);
+  const core = coreMs();
   const runs: number[] = [];
   for (let i = 0; i < repeats; i++) runs.push((await runJson<LoadResult>('bench/loadgen.ts', { url, seconds, connections: 50 } satisfies LoadSpec)).rps);
   const figure = runs.reduce((a, b) => a + b, 0) / runs.length;
   const spread = figure > 0 ? (Math.max(...runs) - Math.min(...runs)) / figure : 0;
   line.done(`${Math.round(figure)} req/s ±${Math.round(spread * 100)}%`);
-  return { name, figure, unit: 'req/s', runs, spread };
+  return { name, figure, unit: 'req/s', runs, spread, coreMs: core };
 }
 
 const usageBody = JSON.stringify({ credits: 1, description: 'bench', idempotencyKey: '{uuid}' });

@@ -1,4 +1,4 @@
-import { notComparable, type MachineState } from './machine.ts';
+import { notComparable, slowCore, type MachineState } from './machine.ts';
 import type { Reference } from './pgbench.ts';
 
 export interface ScenarioResult {
@@ -29,6 +29,24 @@ export function withMachine(results: ScenarioResult[], machine: MachineState): S
     const why = notComparable(machine, r.reference?.spread);
     return { ...r, machine, ...(why ? { notComparable: why } : {}) };
   });
+}
+
+/**
+ * The cores' speed over the run: its fastest and slowest loop (machine.ts coreMs), and each figure
+ * measured while a core was slow, or whose reference was, marked not comparable (its ratio compares
+ * two speeds of the machine).
+ */
+export function markSlowCores(results: ScenarioResult[]): { fastest: number; slowest: number } | null {
+  const own = (r: ScenarioResult) => [...(r.machine?.coreMs ?? []), ...(r.reference?.coreMs === undefined ? [] : [r.reference.coreMs])];
+  const all = results.flatMap(own);
+  if (all.length === 0) return null;
+  const fastest = Math.min(...all);
+  for (const r of results) {
+    const samples = own(r);
+    const why = samples.length ? slowCore(Math.max(...samples), fastest) : null;
+    if (why) r.notComparable = r.notComparable ? `${r.notComparable}; ${why}` : why;
+  }
+  return { fastest, slowest: Math.max(...all) };
 }
 
 export function percentile(values: number[], p: number): number {

@@ -6,6 +6,8 @@ const TICKS_PER_SECOND = 100;
 /** Other work using more than this many cores, or a reference whose repeats spread more, makes a figure not comparable. */
 export const BUSY_CORES = 0.25;
 export const MAX_SPREAD = 0.2;
+/** A core that took this many times its fastest CPU time in the run for the same loop makes a figure measured then not comparable. */
+export const SLOW_CORE = 1.25;
 
 export interface MachineState {
   /** 1-minute load average when the scenario started, and when it ended. */
@@ -15,6 +17,42 @@ export interface MachineState {
   otherCores: number;
   /** The busiest of those other processes, with the cores each used. */
   busiest: Record<string, number>;
+  /** How fast a core was when the scenario started and when it ended (coreMs). */
+  coreMs: number[];
+}
+
+/** A fixed loop, as coreMs runs it; its result goes here so that the loop is not optimized away. */
+let sink = 0;
+const LOOP = 5_000_000;
+
+/**
+ * How fast one of the machine's cores is now: the CPU time, in ms, this process spends on a fixed loop
+ * (the median of three). CPU time, not wall time: the run's own processes taking the core make the
+ * loop wait, not cost more (seen: a wall time of 84–160 ms beside a test run, and CPU times of 78–96),
+ * while a virtual machine whose host gives its core to other guests, and reports no steal time, makes
+ * the loop cost more, and nothing else the guest can read shows it (seen on the machine of the session
+ * of 2026-11-30 14:11: the same loop took 137–255 ms on an idle machine).
+ */
+export function coreMs(): number {
+  const times: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const start = process.cpuUsage();
+    let x = sink;
+    for (let i = 0; i < LOOP; i++) x = (x + i * 7) % 1_000_003;
+    sink = x;
+    const used = process.cpuUsage(start);
+    times.push((used.user + used.system) / 1000);
+  }
+  return Math.round(times.sort((a, b) => a - b)[1] * 10) / 10;
+}
+
+/**
+ * Why a figure measured while a core took `slowest` ms for the loop cannot be compared, when the run's
+ * fastest took `fastest`: its host slowed the machine down meanwhile, or null.
+ */
+export function slowCore(slowest: number, fastest: number): string | null {
+  if (!(fastest > 0) || slowest <= SLOW_CORE * fastest) return null;
+  return `a core ran at ${Math.round((fastest / slowest) * 100)}% of its fastest in this run (a fixed loop took ${slowest} CPU-ms against ${fastest}): the machine's host gave it to other work`;
 }
 
 /** The parent of a process, or null once it is gone. */
@@ -60,6 +98,7 @@ function otherProcesses(): Map<number, { name: string; ticks: number }> {
 
 /** Starts watching; `stop()` says what else the machine did meanwhile. */
 export function watchMachine(): { stop(): MachineState } {
+  const coreBefore = coreMs();
   const started = Date.now();
   const loadBefore = loadavg()[0];
   const before = otherProcesses();
@@ -73,7 +112,13 @@ export function watchMachine(): { stop(): MachineState } {
       }
       const otherCores = [...byName.values()].reduce((a, b) => a + b, 0);
       const busiest = Object.fromEntries([...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n, c]) => [n, Math.round(c * 100) / 100]));
-      return { loadBefore: Math.round(loadBefore * 100) / 100, loadAfter: Math.round(loadavg()[0] * 100) / 100, otherCores: Math.round(otherCores * 100) / 100, busiest };
+      return {
+        loadBefore: Math.round(loadBefore * 100) / 100,
+        loadAfter: Math.round(loadavg()[0] * 100) / 100,
+        otherCores: Math.round(otherCores * 100) / 100,
+        busiest,
+        coreMs: [coreBefore, coreMs()],
+      };
     },
   };
 }

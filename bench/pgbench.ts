@@ -12,6 +12,8 @@ export interface Reference {
   unit: string;
   runs: number[];
   spread: number;
+  /** How fast a core was just before it was measured (machine.ts coreMs). */
+  coreMs?: number;
 }
 
 /** About the size of a credit event's data. */

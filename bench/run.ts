@@ -4,7 +4,7 @@
 // product is idle; each scenario also shows the CPU each process used and the API's statements per request.
 import { writeFileSync } from 'node:fs';
 import { sampleReplicaLag, type ReplicaLag } from './replica.ts';
-import { MAX_SPREAD, watchMachine } from './machine.ts';
+import { coreMs, MAX_SPREAD, watchMachine } from './machine.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import { compileForTests } from '../tests/support/compiled.ts';
 import { COMPILED_ENV, freePort, spawnApi, spawnEntry, spawnWorker } from '../tests/support/processes.ts';
 import { stopAll, watch } from './children.ts';
 import { debitScenario, httpReference, readScenario, warmUp, type Product } from './http-scenarios.ts';
-import { printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
+import { markSlowCores, printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
 import { startProxy, twoProcessScenario, withAffinity, type Proxy } from './proxy.ts';
 import { countOverdrafts } from './overdrafts.ts';
 import { PgBench, REBUILD_BATCH_EVENTS, type Reference } from './pgbench.ts';
@@ -140,11 +140,12 @@ try {
     // A smoke run's figures mean nothing: a few transactions per client, not seconds of saturating load
     // (twelve 1 s runs of 8 clients were about 20 CPU-seconds of the smoke run beside the other test files).
     const length = smoke ? { transactions: 2 } : { seconds: refSeconds };
-    let r = pgbench.reference(name, script, unit, 8, length, rows);
+    const measure = () => ({ coreMs: coreMs(), ...pgbench!.reference(name, script, unit, 8, length, rows) });
+    let r = measure();
     // A reference whose repeats drifted apart is measured again; the steadier of the two is kept (not in a
     // smoke run: its runs beside other test files drift apart nearly always, and its figures mean nothing).
     if (!smoke && r.spread > MAX_SPREAD) {
-      const again = pgbench.reference(name, script, unit, 8, length, rows);
+      const again = measure();
       if (again.spread < r.spread) r = again;
     }
     line.done(`${Math.round(r.figure)} ${unit} ±${Math.round(r.spread * 100)}%`);
@@ -283,7 +284,9 @@ try {
   if (smoke) await dropDatabase(config.DATABASE_URL);
 }
 
+const cores = markSlowCores(results);
 printTable(results);
-writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', ...(only ? { only } : {}), at: new Date().toISOString(), apiProcesses, comparable: results.every((r) => !r.notComparable), ...(replicaLag ? { readReplica: replicaLag } : {}), results }, null, 2)}\n`);
+if (cores) console.log(`\nA core's speed over the run: a fixed loop took ${cores.fastest}–${cores.slowest} CPU-ms (bench/machine.ts coreMs).`);
+writeFileSync(resultsFile, `${JSON.stringify({ mode: smoke ? 'smoke' : soakMode ? 'soak' : 'full', ...(only ? { only } : {}), at: new Date().toISOString(), apiProcesses, comparable: results.every((r) => !r.notComparable), ...(cores ? { coreMs: cores } : {}), ...(replicaLag ? { readReplica: replicaLag } : {}), results }, null, 2)}\n`);
 console.log(`\nresults written to ${resultsFile}`);
 clearTimeout(deadline);
