@@ -31,7 +31,7 @@ const LOOP = 5_000_000;
  * loop wait, not cost more (seen: a wall time of 84–160 ms beside a test run, and CPU times of 78–96),
  * while a virtual machine whose host gives its core to other guests, and reports no steal time, makes
  * the loop cost more, and nothing else the guest can read shows it (seen on the machine of the session
- * of 2026-11-30 14:11: the same loop took 137–255 ms on an idle machine).
+ * of 2026-11-30 14:11: a loop like it took 137–255 ms of wall time within a minute on an idle machine).
  */
 export function coreMs(): number {
   // The first runs in a process are slower while V8 compiles the loop (24–28 ms against 19 here): not timed.
