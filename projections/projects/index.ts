@@ -1,6 +1,12 @@
 import type { Projection } from '../types.ts';
 import type { ProjectEvent } from '../../services/projects/events.ts';
 import { jsonArrayText } from '../../services/platform/json-text.ts';
+import { insertRows, type Columns } from '../rows.ts';
+
+const PROJECT_COLUMNS: Columns = [
+  ['id', 'uuid'], ['org_id', 'uuid'], ['name', 'text'], ['description', 'text'], ['created_by', 'uuid'],
+  ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['position', 'bigint'],
+];
 
 /** The most projects an organization's list (`GET /api/projects`) shows: its newest. */
 const PROJECT_LIST_LIMIT = 500;
@@ -38,30 +44,31 @@ export const projectsProjection: Projection<ProjectEvent> = {
       list   text NOT NULL
     );`,
   async apply(db, events, t) {
-    const created = new Set<string>();
-    const updated = new Set<string>();
+    // A batch's new projects in one statement, and each changed project's last change in another.
+    const created: object[] = [];
+    const createdIn = new Set<string>();
+    const updated = new Map<string, { id: string; name: string; description: string; at: string; position: number }>();
     for (const event of events) {
-      switch (event.type) {
-        case 'ProjectCreated':
-          await db.query(
-            `INSERT INTO ${t('projects')} (id, org_id, name, description, created_by, created_at, updated_at, position)
-             VALUES ($1, $2, $3, $4, $5, $6, $6, $7) ON CONFLICT (id) DO NOTHING`,
-            [event.data.projectId, event.data.orgId, event.data.name, event.data.description, event.data.createdBy,
-             event.data.at, event.globalPosition],
-          );
-          created.add(event.data.orgId);
-          break;
-        case 'ProjectUpdated':
-          await db.query(
-            `UPDATE ${t('projects')} SET name = $2, description = $3, updated_at = $4, position = $5
-              WHERE id = $1 AND position < $5`,
-            [event.data.projectId, event.data.name, event.data.description, event.data.at, event.globalPosition],
-          );
-          updated.add(event.data.projectId);
-          break;
+      if (event.type === 'ProjectCreated') {
+        const d = event.data;
+        created.push({ id: d.projectId, org_id: d.orgId, name: d.name, description: d.description, created_by: d.createdBy, created_at: d.at, updated_at: d.at, position: event.globalPosition });
+        createdIn.add(d.orgId);
+      } else if (event.type === 'ProjectUpdated') {
+        const d = event.data;
+        updated.set(d.projectId, { id: d.projectId, name: d.name, description: d.description, at: d.at, position: event.globalPosition });
       }
     }
-    if (created.size === 0 && updated.size === 0) return;
+    await insertRows(db, t('projects'), PROJECT_COLUMNS, created, 'ON CONFLICT (id) DO NOTHING');
+    const changes = [...updated.values()];
+    if (changes.length > 0) {
+      await db.query(
+        `UPDATE ${t('projects')} p SET name = u.name, description = u.description, updated_at = u.at, position = u.position
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[]) AS u(id, name, description, at, position)
+          WHERE p.id = u.id AND p.position < u.position`,
+        [changes.map((c) => c.id), changes.map((c) => c.name), changes.map((c) => c.description), changes.map((c) => c.at), changes.map((c) => c.position)],
+      );
+    }
+    if (created.length === 0 && changes.length === 0) return;
     // The lists of the organizations a project was created in, and of those whose projects changed.
     await db.query(
       `WITH changed AS (SELECT unnest($1::uuid[]) AS org_id UNION SELECT p.org_id FROM ${t('projects')} p WHERE p.id = ANY($2::uuid[]))
@@ -70,7 +77,7 @@ export const projectsProjection: Projection<ProjectEvent> = {
                           WHERE org_id = c.org_id ORDER BY created_at DESC, id LIMIT ${PROJECT_LIST_LIMIT}) p)
          FROM changed c
        ON CONFLICT (org_id) DO UPDATE SET list = EXCLUDED.list`,
-      [[...created], [...updated]],
+      [[...createdIn], [...updated.keys()]],
     );
   },
 };
