@@ -1,12 +1,12 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { batchOf, LOG_BATCH_COLUMNS, LOG_BATCH_ROWS, type EventStore, type LogBatch } from '../services/eventstore/store.ts';
 import { comparePositions, type LoggedEvent, type LogPosition } from '../services/eventstore/types.ts';
+import { arrayLiteral } from '../services/platform/pg-array.ts';
 import { pipelining, preparedStatements } from '../services/platform/pool.ts';
+import { sqlLiteral } from '../services/platform/sql-literal.ts';
 import { BEGIN_BATCH, progressNotice, ProjectionError } from './projector.ts';
 import { sharedReads, type BatchRead } from './shared-reads.ts';
 import { tableNames, type Projection } from './types.ts';
-
-const { escapeLiteral } = pg;
 
 /** A read model to catch up: a given version (a rebuild's), or its active one. */
 export interface CatchUpTarget {
@@ -88,6 +88,8 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
   const types = options.reads?.types ?? [...new Set(targets.flatMap((t) => t.projection.handles))];
   // Alone, a catch-up is the one reader of its batches.
   const readBatch = options.reads?.read ?? sharedReads(store, 1)[0].read;
+  // The batch's opening statements are the same for every batch of this catch-up: written once.
+  const opening = openingStatements(targets, options.liveOnly ?? false, batchSize, types);
   let total = 0;
   let ahead: Ahead | null = null;
   // The next batch, begun on this connection in the round trip of the last one's commit (chained).
@@ -113,7 +115,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
     let reached: LogPosition | null = null;
     let next: Promise<Begun> | null = null;
     try {
-      const { locked, batch }: Begun = await (begun ?? beginBatch(client, targets, options.liveOnly ?? false, batchSize, types, ahead));
+      const { locked, batch }: Begun = await (begun ?? beginBatch(client, targets, opening, ahead));
       ahead = null;
       if (locked.length === 0) {
         await client.query('COMMIT');
@@ -148,7 +150,7 @@ export async function catchUp(pool: pg.Pool, store: EventStore, targets: readonl
       // after a batch that gathers (it waits first) or a full one (read ahead instead).
       const chain = read < batchSize && pipelining(client) && !(options.gather && read >= options.gather.from) && (options.wakes?.taken() ?? false);
       const committed = commitBatch(client, moved.map((m) => m.locked), to);
-      next = chain ? beginBatch(client, targets, options.liveOnly ?? false, batchSize, types, null) : null;
+      next = chain ? beginBatch(client, targets, opening, null) : null;
       try {
         await committed;
       } catch (err) {
@@ -259,7 +261,7 @@ const partOf = (events: LoggedEvent[], l: Locked) => {
 
 const MOVED_MEANWHILE = '40001';
 /** Arrays written into the statement's text: a statement of several (one round trip) takes no parameters. */
-const texts = (values: string[]) => `ARRAY[${values.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
+const texts = (values: string[]) => `${sqlLiteral(arrayLiteral(values))}::text[]`;
 const ints = (values: (number | null)[], type = 'int') => `ARRAY[${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}]::${type}[]`;
 
 /** A batch's transaction begun: the read models it locked (and where each stood), and the log's batch. */
@@ -289,6 +291,20 @@ interface Ahead {
   batch: Promise<LogBatch | null>;
 }
 
+/** A batch's start (its locks and checkpoints) and its read of the log, as beginBatch sends them. */
+interface OpeningStatements {
+  start: string;
+  read: string;
+}
+
+function openingStatements(targets: readonly CatchUpTarget[], liveOnly: boolean, batchSize: number, types: string[]): OpeningStatements {
+  const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
+  return {
+    start: `SELECT name, version, xid, pos FROM projection_batch_start(${args})`,
+    read: `SELECT ${LOG_BATCH_COLUMNS} FROM projection_batch_read(${args}, ${Math.trunc(batchSize)}, ${texts(types)}) b`,
+  };
+}
+
 /**
  * Opens the batch's transaction, takes the targets' batch locks, reads where each stands and reads the
  * log's next batch after the furthest behind of them, in one round trip. With a batch read ahead, the
@@ -300,17 +316,7 @@ interface Ahead {
  * once the locks were granted, and it reads the checkpoints (projection_batch_targets) as they are then. It reads the
  * events of every target's types (those of a target it did not lock are left by partOf).
  */
-async function beginBatch(
-  client: pg.PoolClient,
-  targets: readonly CatchUpTarget[],
-  liveOnly: boolean,
-  batchSize: number,
-  types: string[],
-  ahead: Ahead | null,
-): Promise<Begun> {
-  const args = `${texts(targets.map((t) => t.projection.name))}, ${ints(targets.map((t) => t.version ?? null))}, ${liveOnly}`;
-  const start = `SELECT name, version, xid, pos FROM projection_batch_start(${args})`;
-  const read = `SELECT ${LOG_BATCH_COLUMNS} FROM projection_batch_read(${args}, ${Math.trunc(batchSize)}, ${texts(types)}) b`;
+async function beginBatch(client: pg.PoolClient, targets: readonly CatchUpTarget[], { start, read }: OpeningStatements, ahead: Ahead | null): Promise<Begun> {
   // Rows as arrays (the log's as batchOf takes them): start's are [name, version, xid, pos].
   const query = (text: string) => client.query({ text, rowMode: LOG_BATCH_ROWS }) as unknown as Promise<pg.QueryResult<unknown[]>[]>;
   const lockedOf = (rows: unknown[][]): Locked[] =>

@@ -1,9 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { sqlLiteral } from '../services/platform/sql-literal.ts';
 import { comparePositions, type LogPosition } from '../services/eventstore/types.ts';
 import { projections as allProjections } from './registry.ts';
 import { tableNames, type Projection } from './types.ts';
-
-const { escapeLiteral } = pg;
 
 export const PROGRESS_CHANNEL = 'projection_progress';
 
@@ -73,7 +72,7 @@ export interface ProgressNotice extends LogPosition {
  */
 export function progressNotice(moved: { name: string; version: number }[], position: LogPosition): string {
   const notice: ProgressNotice = { xid: position.xid, pos: position.pos, versions: Object.fromEntries(moved.map((m) => [m.name, m.version])) };
-  return `SELECT pg_notify('${PROGRESS_CHANNEL}', ${escapeLiteral(JSON.stringify(notice))})`;
+  return `SELECT pg_notify('${PROGRESS_CHANNEL}', ${sqlLiteral(JSON.stringify(notice))})`;
 }
 
 /**
