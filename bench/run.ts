@@ -135,12 +135,13 @@ try {
   const refSeconds = smoke ? 1 : 4;
   pgbench = soakMode || readsOnly ? null : PgBench.create(config.DATABASE_URL, smoke ? 1 : 10);
   const ref = (name: string, script: Parameters<PgBench['reference']>[1], unit: string, rows = 1): Reference | null => {
-    if (!pgbench) return null;
+    const bench = pgbench;
+    if (!bench) return null;
     const line = progress(`reference: ${name}`);
     // A smoke run's figures mean nothing: a few transactions per client, not seconds of saturating load
     // (twelve 1 s runs of 8 clients were about 20 CPU-seconds of the smoke run beside the other test files).
     const length = smoke ? { transactions: 2 } : { seconds: refSeconds };
-    const measure = () => ({ coreMs: coreMs(), ...pgbench!.reference(name, script, unit, 8, length, rows) });
+    const measure = () => ({ coreMs: coreMs(), ...bench.reference(name, script, unit, 8, length, rows) });
     let r = measure();
     // A reference whose repeats drifted apart is measured again; the steadier of the two is kept (not in a
     // smoke run: its runs beside other test files drift apart nearly always, and its figures mean nothing).

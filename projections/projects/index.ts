@@ -1,6 +1,7 @@
 import type { Projection } from '../types.ts';
 import type { ProjectEvent } from '../../services/projects/events.ts';
 import { jsonArrayText } from '../../services/platform/json-text.ts';
+import { arrayLiteral } from '../../services/platform/pg-array.ts';
 import { insertRows, type Columns } from '../rows.ts';
 
 const PROJECT_COLUMNS: Columns = [
@@ -65,7 +66,7 @@ export const projectsProjection: Projection<ProjectEvent> = {
         `UPDATE ${t('projects')} p SET name = u.name, description = u.description, updated_at = u.at, position = u.position
            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::bigint[]) AS u(id, name, description, at, position)
           WHERE p.id = u.id AND p.position < u.position`,
-        [changes.map((c) => c.id), changes.map((c) => c.name), changes.map((c) => c.description), changes.map((c) => c.at), changes.map((c) => c.position)],
+        [arrayLiteral(changes.map((c) => c.id)), arrayLiteral(changes.map((c) => c.name)), arrayLiteral(changes.map((c) => c.description)), arrayLiteral(changes.map((c) => c.at)), arrayLiteral(changes.map((c) => c.position))],
       );
     }
     if (created.length === 0 && changes.length === 0) return;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
 import { Client, signIn } from '../support/http.ts';
 import { activeMember, signInAdmin } from '../support/identity.ts';
+import { waitFor } from '../support/processes.ts';
+import { projectStreamId } from '../../services/projects/events.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -43,6 +45,31 @@ describe('projects', () => {
     expect(second.body.description).toBe('');
     const list = await member.get('/api/projects');
     expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Second', 'First']);
+  });
+
+  it("shows a project's last change in its read and its organization's list, whatever its text holds", async () => {
+    const member = await memberOf(`Renamed ${randomUUID().slice(0, 6)}`);
+    const other = (await member.post('/api/projects', { name: 'Untouched', description: 'stays' })).body;
+    const project = (await member.post('/api/projects', { name: 'Draft', description: 'first' })).body;
+    const at = () => new Date().toISOString();
+    // Two changes in one append (one batch of the read model): the second is the one shown. The text holds
+    // what an array literal quotes (a comma, quotes, a backslash, braces, the word NULL) and an empty description.
+    const name = 'Plan, "B" \\ {v2}';
+    await t.app.store.append(
+      projectStreamId(project.id),
+      [
+        { type: 'ProjectUpdated', data: { projectId: project.id, name: 'Interim', description: 'second', at: at() } },
+        { type: 'ProjectUpdated', data: { projectId: project.id, name, description: '', at: at() } },
+      ],
+      { expected: 'any' },
+    );
+    const renamed = { id: project.id, name, description: '' };
+    await waitFor('the rename to reach the read model', async () => (await member.get(`/api/projects/${project.id}`)).body?.name === name);
+    expect((await member.get(`/api/projects/${project.id}`)).body).toEqual(renamed);
+    expect((await member.get('/api/projects')).body).toEqual([renamed, other]);
+    await t.app.store.append(projectStreamId(project.id), [{ type: 'ProjectUpdated', data: { projectId: project.id, name: 'NULL', description: "it's", at: at() } }], { expected: 'any' });
+    await waitFor('the second rename', async () => (await member.get('/api/projects')).body?.[0]?.name === 'NULL');
+    expect((await member.get('/api/projects')).body).toEqual([{ id: project.id, name: 'NULL', description: "it's" }, other]);
   });
 
   it("keeps each organization's projects to itself: another org's id is a 404", async () => {
