@@ -3,13 +3,14 @@ import type pg from 'pg';
 import type Stripe from 'stripe';
 import { reconcile } from '../services/billing/reconcile.ts';
 import type { Logger } from 'pino';
-import { applyStripeEvent, markFailed, StripeEventRejected, type ApplyDeps } from '../services/billing/apply.ts';
+import { markFailed, StripeEventRejected, type ApplyDeps } from '../services/billing/apply.ts';
 import { stripeEventDecider } from '../services/billing/decider.ts';
 import { stripeEventStreamId } from '../services/billing/events.ts';
 import { loadState } from '../services/eventstore/command-handler.ts';
 import { pendingStripeEvents } from '../services/billing/inbox.ts';
 import { queueAgain, stripeEventJob, type JobData, type QueueHandlers } from '../services/platform/jobs.ts';
-import { stripeWebhookApply, stripeWebhookEvents } from '../services/platform/metrics.ts';
+import { stripeWebhookEvents } from '../services/platform/metrics.ts';
+import { applyReceived } from '../services/billing/apply-received.ts';
 import type { EventStore } from '../services/eventstore/store.ts';
 
 export interface StripeWebhookDeps {
@@ -37,10 +38,8 @@ export function stripeWebhookHandlers({ pool, queue, store, log, credits, stripe
       if (stored.status !== 'received') return { status: stored.status, repeated: true };
       const type = stored.event.type;
       try {
-        const applied = await applyStripeEvent(deps, stored.event);
+        const applied = await applyReceived(deps, stored.event, stored.receivedAt);
         if (applied.status === 'ignored') deps.log.info({ eventId, type, reason: applied.reason }, 'stripe event ignored');
-        stripeWebhookEvents.inc({ type, outcome: applied.status });
-        if (applied.status === 'processed') stripeWebhookApply.observe(Math.max(0, Date.now() - Date.parse(stored.receivedAt)) / 1000);
         return applied;
       } catch (err) {
         const final = err instanceof StripeEventRejected || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

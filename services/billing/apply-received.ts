@@ -1,0 +1,23 @@
+import { applyStripeEvent, type Applied, type ApplyDeps } from './apply.ts';
+import type { StripeEventEnvelope } from './events.ts';
+import { interpret } from './interpret.ts';
+import { stripeWebhookApply, stripeWebhookEvents } from '../platform/metrics.ts';
+
+/**
+ * Whether applying an event asks Stripe nothing: all but a refund (which may look up the invoice it
+ * paid) and a subscription's checkout (which cancels and refunds the organization's older
+ * subscriptions). The webhook applies those at once, before it answers; the others go to the worker,
+ * so that no call to Stripe runs inside Stripe's own request.
+ */
+export function appliesWithoutStripe(event: StripeEventEnvelope): boolean {
+  const intent = interpret(event);
+  return intent.kind !== 'refund' && !(intent.kind === 'checkout' && intent.mode === 'subscription');
+}
+
+/** Applies a stored Stripe event (applyStripeEvent) and counts its outcome and how long after its receipt it took effect. */
+export async function applyReceived(deps: ApplyDeps, event: StripeEventEnvelope, receivedAt: string): Promise<Applied> {
+  const applied = await applyStripeEvent(deps, event);
+  stripeWebhookEvents.inc({ type: event.type, outcome: applied.status });
+  if (applied.status === 'processed') stripeWebhookApply.observe(Math.max(0, Date.now() - Date.parse(receivedAt)) / 1000);
+  return applied;
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripeEventStreamId } from '../../services/billing/events.ts';
+import { orgStreamId } from '../../services/orgs/events.ts';
+import { stripeEventJobId } from '../../services/platform/jobs.ts';
+import { startApp, type TestApp } from '../support/app.ts';
+import { signInAdmin } from '../support/identity.ts';
+import { memberWithOrg } from '../support/orgs.ts';
+import { countEvents, createPlans, fixtureEvent, PACK_PLAN, postEvent, PRO_PLAN } from './stripe-support.ts';
+
+// The Stripe events' queue is paused (the read models' workers run): what the webhook's answer finds
+// done, the API did before it answered, and what it left to the worker waits in the queue.
+let t: TestApp;
+const secret = 'whsec_applied_at_once';
+
+beforeAll(async () => {
+  t = await startApp({ env: { STRIPE_WEBHOOK_SECRET: secret } });
+  await t.app.queues['stripe-webhooks'].pause();
+  await createPlans(await signInAdmin(t.url), PRO_PLAN, PACK_PLAN);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const lastEventOf = (streamId: string) =>
+  t.db.query('SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_position DESC LIMIT 1', [streamId]).then((r) => r.rows[0]?.type as string | undefined);
+const queued = (eventId: string) => t.app.queues['stripe-webhooks'].getJob(stripeEventJobId(eventId));
+
+describe('a Stripe event whose application asks Stripe nothing', () => {
+  it('is applied before the webhook answers: the credits are granted and the event marked processed, with no job left for the worker', async () => {
+    const { orgId } = await memberWithOrg(t, `at-once-${randomUUID().slice(0, 6)}@example.com`);
+    const event = fixtureEvent('checkout.session.completed.payment.json', orgId, `a${randomUUID().slice(0, 6)}`, { fresh: true });
+    const answer = await postEvent(t.url, event, secret);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: true });
+    expect(await lastEventOf(stripeEventStreamId(event.id))).toBe('StripeEventProcessed');
+    expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(1);
+    const granted = await t.db.query("SELECT (data->>'amount')::int AS amount FROM events WHERE stream_id = $1 AND type = 'CreditsGranted'", [orgStreamId(orgId)]);
+    expect(granted.rows).toEqual([{ amount: 500 }]);
+    expect(await queued(event.id)).toBeUndefined();
+    // A redelivery stores nothing and grants nothing again.
+    expect((await postEvent(t.url, event, secret)).body).toEqual({ received: true, duplicate: true });
+    expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(1);
+  });
+
+  it('one that cannot be applied (an unknown organization) is stored and handed to the worker, and nothing is granted', async () => {
+    const ghost = randomUUID();
+    const event = fixtureEvent('checkout.session.completed.payment.json', ghost, `g${randomUUID().slice(0, 6)}`, { fresh: true });
+    const answer = await postEvent(t.url, event, secret);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: true });
+    expect(await lastEventOf(stripeEventStreamId(event.id))).toBe('StripeEventReceived');
+    expect(await countEvents(t, orgStreamId(ghost), 'CreditsGranted')).toBe(0);
+    expect((await queued(event.id))?.data).toEqual({ eventId: event.id });
+  });
+});
+
+describe('a Stripe event whose application may call Stripe', () => {
+  it("a subscription's checkout (which ends older subscriptions) is stored and left to the worker", async () => {
+    const { orgId } = await memberWithOrg(t, `later-${randomUUID().slice(0, 6)}@example.com`);
+    const event = fixtureEvent('checkout.session.completed.subscription.json', orgId, `s${randomUUID().slice(0, 6)}`, { fresh: true });
+    const answer = await postEvent(t.url, event, secret);
+    expect(answer.status).toBe(200);
+    expect(await lastEventOf(stripeEventStreamId(event.id))).toBe('StripeEventReceived');
+    expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(0);
+    expect((await queued(event.id))?.data).toEqual({ eventId: event.id });
+  });
+});
