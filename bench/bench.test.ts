@@ -49,6 +49,12 @@ describe('npm run bench, in smoke mode', () => {
       ['round trips per Stripe event: pack purchase', true],
       ["round trips per Stripe event: subscription's start", true],
     ]);
+    // Each scenario starts after a checkpoint and counts those that began while it ran (bench/checkpoints.ts).
+    for (const r of results.filter((x) => x.machine)) expect(Number.isInteger(r.machine!.checkpoints), r.scenario).toBe(true);
+    // The webhook's answer (the API's part) is a part of the time until the credits show.
+    const webhook = results.find((r) => r.scenario.startsWith('signed Stripe webhook'))!;
+    expect(webhook.details!.answerP50).toBeGreaterThan(0);
+    expect(webhook.details!.answerP50).toBeLessThanOrEqual(webhook.details!.p50);
     const hot = results.find((r) => r.scenario.includes('one hot org'))!;
     expect(hot.details!.overdrafts).toBe(0);
     // Metered usage: every repeated id answered as a duplicate, every fresh one accepted.

@@ -126,7 +126,7 @@ export function printTable(results: ScenarioResult[]): void {
       .map(([k, v]) => `${k} ${v}`)
       .join(' · '),
     r.statementsPerRequest === undefined ? '' : String(r.statementsPerRequest),
-    Object.entries(r.details ?? {})
+    Object.entries({ ...r.details, ...(r.machine?.checkpoints ? { checkpoints: r.machine.checkpoints } : {}) })
       .map(([k, v]) => `${k}=${round(v)}`)
       .join(' '),
   ]);

@@ -19,6 +19,8 @@ export interface MachineState {
   busiest: Record<string, number>;
   /** How fast a core was when the scenario started and when it ended (coreMs). */
   coreMs: number[];
+  /** Postgres checkpoints that began while it ran (bench/checkpoints.ts; it starts after one). */
+  checkpoints?: number;
 }
 
 /** A fixed loop, as coreMs runs it; its result goes here so that the loop is not optimized away. */

@@ -27,6 +27,7 @@ import { dropDatabase, freshDatabase, seedMembers, waitForProjections } from './
 import { soak } from './soak.ts';
 import { USAGE_ORGS, usageScenarios } from './usage.ts';
 import { stripeRoundTrips, webhookScenario } from './webhooks.ts';
+import { checkpointNow, checkpointsSoFar } from './checkpoints.ts';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const soakMode = process.argv.includes('--soak');
@@ -97,11 +98,17 @@ await freshDatabase(config.DATABASE_URL);
 const pool = createPool(config.DATABASE_URL, config.DB_POOL_MAX, { statementMs: 120_000, idleInTransactionMs: 120_000 });
 const store = new EventStore(pool);
 const results: ScenarioResult[] = [];
-/** Runs a scenario while watching what else the machine does; its results say so (and when they cannot be compared). */
+/**
+ * Runs a scenario while watching what else the machine does; its results say so (and when they cannot
+ * be compared). It starts after a checkpoint, and counts the checkpoints that began while it ran.
+ */
 const measured = async (scenario: () => Promise<ScenarioResult | ScenarioResult[]>): Promise<ScenarioResult[]> => {
+  await checkpointNow(pool);
+  const checkpoints = await checkpointsSoFar(pool);
   const machine = watchMachine();
   const out = await scenario();
-  return withMachine([out].flat(), machine.stop());
+  const state = machine.stop();
+  return withMachine([out].flat(), { ...state, checkpoints: (await checkpointsSoFar(pool)) - checkpoints });
 };
 /** 6–8. Projections: catch-up, lag, rebuild. The worker stops for the catch-up, which runs in a process of its own; a second one serves the lag; none runs during the rebuild, which runs in a process of its own too. */
 const projectionScenarios = async (worker: { kill(signal: NodeJS.Signals): Promise<unknown> }, reference: Reference | null) => {
