@@ -49,7 +49,7 @@ describe('npm run bench, in smoke mode', () => {
       ['round trips per Stripe event: pack purchase', true],
       ["round trips per Stripe event: subscription's start", true],
     ]);
-    // Each scenario starts after a checkpoint and counts those that began while it ran (bench/checkpoints.ts).
+    // Each scenario counts the checkpoints that began while it ran; the latency ones start after one (bench/checkpoints.ts).
     for (const r of results.filter((x) => x.machine)) expect(Number.isInteger(r.machine!.checkpoints), r.scenario).toBe(true);
     // The webhook's answer (the API's part) is a part of the time until the credits show.
     const webhook = results.find((r) => r.scenario.startsWith('signed Stripe webhook'))!;

@@ -1,7 +1,8 @@
 // Postgres's checkpoints around a scenario. A checkpoint writes out every page changed since the last
 // one and syncs the files; one that the WAL of the scenarios before set going (a rebuild writes some
 // 1 GB) ran, spread, through the next one: on the machine of the session of 2026-11-30 19:40, the
-// webhook's p99 was 158–281 ms when it ran beside the rebuild's checkpoint and 50–61 ms after one.
+// webhook's p99 was 158–281 ms when it ran beside such a checkpoint and 50–61 ms after one taken
+// first. The latency scenarios start after one (bench/run.ts `measured`).
 import type pg from 'pg';
 
 /** Checkpoints the server has begun so far (timed and requested; any database's). */
@@ -13,7 +14,7 @@ export async function checkpointsSoFar(pool: pg.Pool): Promise<number> {
 let refused = false;
 
 /**
- * A checkpoint now, so that a scenario does not pay for what the ones before it wrote. It needs a
+ * A checkpoint now, so that a latency scenario does not pay for what the ones before it wrote. It needs a
  * superuser or the role pg_checkpoint: without either, the scenario runs as it is (said once).
  */
 export async function checkpointNow(pool: pg.Pool): Promise<void> {
