@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe("the bench's checkpoint before each scenario", () => {
-  it('takes a checkpoint, which the count of checkpoints begun so far shows', async () => {
+  it('takes a checkpoint, and answers once the count of checkpoints shows it', async () => {
     const before = await checkpointsSoFar(pool);
     await checkpointNow(pool);
     expect(await checkpointsSoFar(pool)).toBeGreaterThan(before);
