@@ -27,13 +27,19 @@ const lastEventOf = (streamId: string) =>
   t.db.query('SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_position DESC LIMIT 1', [streamId]).then((r) => r.rows[0]?.type as string | undefined);
 const queued = (eventId: string) => t.app.queues['stripe-webhooks'].getJob(stripeEventJobId(eventId));
 
+/** A fixture's event for the organization, delivered signed; answered 200 `{ received: true }`. */
+async function deliver(fixture: string, orgId: string) {
+  const event = fixtureEvent(fixture, orgId, randomUUID().slice(0, 6), { fresh: true });
+  const answer = await postEvent(t.url, event, secret);
+  expect(answer.status).toBe(200);
+  expect(answer.body).toEqual({ received: true });
+  return event;
+}
+
 describe('a Stripe event whose application asks Stripe nothing', () => {
   it('is applied before the webhook answers: the credits are granted and the event marked processed, with no job left for the worker', async () => {
     const { orgId } = await memberWithOrg(t, `at-once-${randomUUID().slice(0, 6)}@example.com`);
-    const event = fixtureEvent('checkout.session.completed.payment.json', orgId, `a${randomUUID().slice(0, 6)}`, { fresh: true });
-    const answer = await postEvent(t.url, event, secret);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ received: true });
+    const event = await deliver('checkout.session.completed.payment.json', orgId);
     expect(await lastEventOf(stripeEventStreamId(event.id))).toBe('StripeEventProcessed');
     expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(1);
     const granted = await t.db.query("SELECT (data->>'amount')::int AS amount FROM events WHERE stream_id = $1 AND type = 'CreditsGranted'", [orgStreamId(orgId)]);
@@ -46,10 +52,7 @@ describe('a Stripe event whose application asks Stripe nothing', () => {
 
   it('one that cannot be applied (an unknown organization) is stored and handed to the worker, and nothing is granted', async () => {
     const ghost = randomUUID();
-    const event = fixtureEvent('checkout.session.completed.payment.json', ghost, `g${randomUUID().slice(0, 6)}`, { fresh: true });
-    const answer = await postEvent(t.url, event, secret);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ received: true });
+    const event = await deliver('checkout.session.completed.payment.json', ghost);
     expect(await lastEventOf(stripeEventStreamId(event.id))).toBe('StripeEventReceived');
     expect(await countEvents(t, orgStreamId(ghost), 'CreditsGranted')).toBe(0);
     expect((await queued(event.id))?.data).toEqual({ eventId: event.id });
@@ -59,9 +62,7 @@ describe('a Stripe event whose application asks Stripe nothing', () => {
 describe('a Stripe event whose application may call Stripe', () => {
   it("a subscription's checkout (which ends older subscriptions) is stored and left to the worker", async () => {
     const { orgId } = await memberWithOrg(t, `later-${randomUUID().slice(0, 6)}@example.com`);
-    const event = fixtureEvent('checkout.session.completed.subscription.json', orgId, `s${randomUUID().slice(0, 6)}`, { fresh: true });
-    const answer = await postEvent(t.url, event, secret);
-    expect(answer.status).toBe(200);
+    const event = await deliver('checkout.session.completed.subscription.json', orgId);
     expect(await lastEventOf(stripeEventStreamId(event.id))).toBe('StripeEventReceived');
     expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(0);
     expect((await queued(event.id))?.data).toEqual({ eventId: event.id });
