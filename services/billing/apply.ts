@@ -347,28 +347,62 @@ function streamsOf(eventId: string, intents: (Intent | null)[]): ContextStream[]
  */
 const orgTurns = new Turns();
 
+/** The webhook's receipt of an event: recorded in the same append as the event's effects (receiveAndApply). */
+export interface Receipt {
+  at: string;
+  metadata: EventMetadata;
+}
+
+/** A redelivery of an event stored before: nothing was applied. */
+export type Duplicate = { status: 'duplicate' };
+
 /**
  * Applies one received Stripe event and records its outcome with it: one context (context.ts) whose
  * streams (the organization, the plan, the payment, the event's own...) are read in one round trip,
  * every command of the event decided against them, and all of it appended in one statement.
  */
 export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelope, now = new Date()): Promise<Applied> {
+  return (await applyIn(deps, event, now, null)) as Applied;
+}
+
+/**
+ * Stores an event the webhook just received and applies it, in one context: its receipt and its
+ * effects are one append, one commit (storing it first and applying it after took two). A redelivery
+ * of an event stored before applies nothing and answers `duplicate`. When it cannot be applied (it
+ * throws), nothing is stored: the caller stores it alone, for the worker.
+ */
+export async function receiveAndApply(deps: ApplyDeps, event: StripeEventEnvelope, receipt: Receipt, now = new Date()): Promise<Applied | Duplicate> {
+  return applyIn(deps, event, now, receipt);
+}
+
+/** Records the receipt in the context; false when the event was stored before (a redelivery). */
+async function received(ctx: Context, event: StripeEventEnvelope, receipt: Receipt): Promise<boolean> {
+  const stored = await ctx.run(stripeEventDecider, stripeEventStreamId(event.id), { type: 'ReceiveStripeEvent', data: { event, at: receipt.at } }, { metadata: receipt.metadata });
+  return stored.events.length > 0;
+}
+
+const DUPLICATE: Duplicate = { status: 'duplicate' };
+
+async function applyIn(deps: ApplyDeps, event: StripeEventEnvelope, now: Date, receipt: Receipt | null): Promise<Applied | Duplicate> {
   const at = now.toISOString();
   const intent = interpret(event);
   const streamId = stripeEventStreamId(event.id);
   const meta = metadataOf(event.id);
   if (intent.kind === 'invalid') throw new StripeEventRejected(intent.reason);
   if (intent.kind === 'ignore') {
-    await inContext(deps.store, [{ decider: stripeEventDecider, streamId }], [], (ctx) =>
-      ctx.run(stripeEventDecider, streamId, { type: 'MarkStripeEventIgnored', data: { eventId: event.id, reason: intent.reason, at } }, { metadata: meta }),
-    );
-    return { status: 'ignored', reason: intent.reason };
+    const { value } = await inContext(deps.store, [{ decider: stripeEventDecider, streamId }], [], async (ctx): Promise<Applied | Duplicate> => {
+      if (receipt && !(await received(ctx, event, receipt))) return DUPLICATE;
+      await ctx.run(stripeEventDecider, streamId, { type: 'MarkStripeEventIgnored', data: { eventId: event.id, reason: intent.reason, at } }, { metadata: meta });
+      return { status: 'ignored', reason: intent.reason };
+    });
+    return value;
   }
   // Asked of Stripe before the event's context (no network call holds it open).
   const paid = intent.kind === 'refund' ? await refundedInvoice(deps, intent.paymentIntentId) : null;
   const replaced =
     intent.kind === 'checkout' && intent.mode === 'subscription' && intent.subscriptionId ? await cancelOlderSubscriptions(deps, intent.orgId, intent.subscriptionId, now.getTime()) : [];
-  const decide = () => inContext(deps.store, streamsOf(event.id, [intent, paid]), STEPS.map((step) => stepKey(event.id, step)), async (ctx) => {
+  const decide = () => inContext(deps.store, streamsOf(event.id, [intent, paid]), STEPS.map((step) => stepKey(event.id, step)), async (ctx): Promise<Applied | Duplicate> => {
+    if (receipt && !(await received(ctx, event, receipt))) return DUPLICATE;
     if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(ctx, intent.orgId);
     const effect = await effects(deps, ctx, event.id, intent, paid, replaced, at);
     const marked = await ctx.run(

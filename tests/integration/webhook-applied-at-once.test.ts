@@ -37,11 +37,17 @@ async function deliver(fixture: string, orgId: string) {
 }
 
 describe('a Stripe event whose application asks Stripe nothing', () => {
-  it('is applied before the webhook answers: the credits are granted and the event marked processed, with no job left for the worker', async () => {
+  it('is stored and applied in one commit before the webhook answers: the credits are granted and the event marked processed, with no job left for the worker', async () => {
     const { orgId } = await memberWithOrg(t, `at-once-${randomUUID().slice(0, 6)}@example.com`);
     const event = await deliver('checkout.session.completed.payment.json', orgId);
     expect(await lastEventOf(stripeEventStreamId(event.id))).toBe('StripeEventProcessed');
     expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(1);
+    // Its receipt and its effects were one commit: one transaction wrote them all.
+    const written = await t.db.query('SELECT type, transaction_id::text AS tx FROM events WHERE stream_id = ANY($1) ORDER BY global_position', [[stripeEventStreamId(event.id), orgStreamId(orgId)]]);
+    const types = written.rows.map((r) => r.type);
+    expect(types).toEqual(expect.arrayContaining(['StripeEventReceived', 'CreditsGranted', 'StripeEventProcessed']));
+    const tx = (type: string) => written.rows.find((r) => r.type === type)!.tx;
+    expect(new Set([tx('StripeEventReceived'), tx('CreditsGranted'), tx('StripeEventProcessed')]).size).toBe(1);
     const granted = await t.db.query("SELECT (data->>'amount')::int AS amount FROM events WHERE stream_id = $1 AND type = 'CreditsGranted'", [orgStreamId(orgId)]);
     expect(granted.rows).toEqual([{ amount: 500 }]);
     expect(await queued(event.id)).toBeUndefined();
@@ -50,7 +56,7 @@ describe('a Stripe event whose application asks Stripe nothing', () => {
     expect(await countEvents(t, orgStreamId(orgId), 'CreditsGranted')).toBe(1);
   });
 
-  it('one that cannot be applied (an unknown organization) is stored and handed to the worker, and nothing is granted', async () => {
+  it('one that cannot be applied (an unknown organization) is stored alone and handed to the worker, and nothing is granted', async () => {
     const ghost = randomUUID();
     const event = await deliver('checkout.session.completed.payment.json', ghost);
     expect(await lastEventOf(stripeEventStreamId(event.id))).toBe('StripeEventReceived');
