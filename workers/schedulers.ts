@@ -54,6 +54,8 @@ async function stopped(queue: Queue, s: Scheduler, suspects: Map<string, number>
   return 'stuck';
 }
 
+const STUCK_CHECK_MS = 10_000;
+
 /**
  * Registers every scheduler, then checks every `checkMs` that each still runs and registers again
  * any that Redis lost or stopped (flushed, restarted without persistence): the sweeps come back by
@@ -61,11 +63,16 @@ async function stopped(queue: Queue, s: Scheduler, suspects: Map<string, number>
  */
 export async function keepSchedulers(queues: Record<QueueName, Queue>, list: Scheduler[], checkMs: number, log: Logger): Promise<{ stop(): void }> {
   for (const s of list) await upsert(queues, s);
-  let busy = false;
+  // The check under way and when it began. One that has not ended after STUCK_CHECK_MS (a command to a
+  // master that went away may wait for it, without a bound, on BullMQ's connections) is left behind and
+  // a fresh one starts: the keeper itself never stops.
+  let check = 0;
+  let since = 0;
   const suspects = new Map<string, number>();
   const timer = setInterval(async () => {
-    if (busy) return;
-    busy = true;
+    if (since && Date.now() - since < Math.max(STUCK_CHECK_MS, 10 * checkMs)) return;
+    const mine = ++check;
+    since = Date.now();
     try {
       for (const s of list) {
         const why = await stopped(queues[s.queue], s, suspects);
@@ -76,7 +83,7 @@ export async function keepSchedulers(queues: Record<QueueName, Queue>, list: Sch
     } catch (err) {
       log.warn({ err: (err as Error).message }, 'could not check the job schedulers');
     } finally {
-      busy = false;
+      if (check === mine) since = 0;
     }
   }, checkMs);
   timer.unref();
