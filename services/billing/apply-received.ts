@@ -1,22 +1,10 @@
-import { applyStripeEvent, receiveAndApply, type Applied, type ApplyDeps, type Duplicate, type Receipt } from './apply.ts';
+import { applyStripeEvent, receiveAndApply, type Applied, type ApplyDeps, type NotApplied, type Receipt } from './apply.ts';
 import type { StripeEventEnvelope } from './events.ts';
-import { interpret } from './interpret.ts';
 import { stripeWebhookApply, stripeWebhookEvents } from '../platform/metrics.ts';
 
-/**
- * Whether applying an event asks Stripe nothing: all but a refund (which may look up the invoice it
- * paid) and a subscription's checkout (which cancels and refunds the organization's older
- * subscriptions). The webhook applies those at once, before it answers; the others go to the worker,
- * so that no call to Stripe runs inside Stripe's own request.
- */
-export function appliesWithoutStripe(event: StripeEventEnvelope): boolean {
-  const intent = interpret(event);
-  return intent.kind !== 'refund' && !(intent.kind === 'checkout' && intent.mode === 'subscription');
-}
-
 /** Counts an applied event's outcome, and how long after its receipt it took effect. */
-function counted<A extends Applied | Duplicate>(event: StripeEventEnvelope, applied: A, receivedAt: string): A {
-  if (applied.status === 'duplicate') return applied;
+function counted<A extends Applied | NotApplied>(event: StripeEventEnvelope, applied: A, receivedAt: string): A {
+  if (applied.status === 'duplicate' || applied.status === 'later') return applied;
   stripeWebhookEvents.inc({ type: event.type, outcome: applied.status });
   if (applied.status === 'processed') stripeWebhookApply.observe(Math.max(0, Date.now() - Date.parse(receivedAt)) / 1000);
   return applied;
@@ -28,6 +16,6 @@ export async function applyReceived(deps: ApplyDeps, event: StripeEventEnvelope,
 }
 
 /** Stores an event the webhook just received and applies it in one commit (receiveAndApply), counted: the webhook's way. */
-export async function receiveAndApplyNow(deps: ApplyDeps, event: StripeEventEnvelope, receipt: Receipt): Promise<Applied | Duplicate> {
+export async function receiveAndApplyNow(deps: ApplyDeps, event: StripeEventEnvelope, receipt: Receipt): Promise<Applied | NotApplied> {
   return counted(event, await receiveAndApply(deps, event, receipt), receipt.at);
 }

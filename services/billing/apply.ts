@@ -353,8 +353,15 @@ export interface Receipt {
   metadata: EventMetadata;
 }
 
-/** A redelivery of an event stored before: nothing was applied. */
-export type Duplicate = { status: 'duplicate' };
+/**
+ * What receiveAndApply did instead of applying: `duplicate`, a redelivery of an event stored before;
+ * `later`, an event whose application may call Stripe, which is not done inside Stripe's own request
+ * (nothing stored: the caller stores it for the worker).
+ */
+export type NotApplied = { status: 'duplicate' } | { status: 'later' };
+
+/** Whether applying an intent may call Stripe: a refund asks which invoice it paid, a subscription's checkout ends the older subscriptions. */
+const mayCallStripe = (intent: Intent) => intent.kind === 'refund' || (intent.kind === 'checkout' && intent.mode === 'subscription');
 
 /**
  * Applies one received Stripe event and records its outcome with it: one context (context.ts) whose
@@ -368,10 +375,11 @@ export async function applyStripeEvent(deps: ApplyDeps, event: StripeEventEnvelo
 /**
  * Stores an event the webhook just received and applies it, in one context: its receipt and its
  * effects are one append, one commit (storing it first and applying it after took two). A redelivery
- * of an event stored before applies nothing and answers `duplicate`. When it cannot be applied (it
- * throws), nothing is stored: the caller stores it alone, for the worker.
+ * of an event stored before applies nothing and answers `duplicate`; one whose application may call
+ * Stripe answers `later` and stores nothing. When it cannot be applied (it throws), nothing is stored:
+ * the caller stores it alone, for the worker.
  */
-export async function receiveAndApply(deps: ApplyDeps, event: StripeEventEnvelope, receipt: Receipt, now = new Date()): Promise<Applied | Duplicate> {
+export async function receiveAndApply(deps: ApplyDeps, event: StripeEventEnvelope, receipt: Receipt, now = new Date()): Promise<Applied | NotApplied> {
   return applyIn(deps, event, now, receipt);
 }
 
@@ -381,16 +389,17 @@ async function received(ctx: Context, event: StripeEventEnvelope, receipt: Recei
   return stored.events.length > 0;
 }
 
-const DUPLICATE: Duplicate = { status: 'duplicate' };
+const DUPLICATE: NotApplied = { status: 'duplicate' };
 
-async function applyIn(deps: ApplyDeps, event: StripeEventEnvelope, now: Date, receipt: Receipt | null): Promise<Applied | Duplicate> {
+async function applyIn(deps: ApplyDeps, event: StripeEventEnvelope, now: Date, receipt: Receipt | null): Promise<Applied | NotApplied> {
   const at = now.toISOString();
   const intent = interpret(event);
   const streamId = stripeEventStreamId(event.id);
   const meta = metadataOf(event.id);
   if (intent.kind === 'invalid') throw new StripeEventRejected(intent.reason);
+  if (receipt && mayCallStripe(intent)) return { status: 'later' };
   if (intent.kind === 'ignore') {
-    const { value } = await inContext(deps.store, [{ decider: stripeEventDecider, streamId }], [], async (ctx): Promise<Applied | Duplicate> => {
+    const { value } = await inContext(deps.store, [{ decider: stripeEventDecider, streamId }], [], async (ctx): Promise<Applied | NotApplied> => {
       if (receipt && !(await received(ctx, event, receipt))) return DUPLICATE;
       await ctx.run(stripeEventDecider, streamId, { type: 'MarkStripeEventIgnored', data: { eventId: event.id, reason: intent.reason, at } }, { metadata: meta });
       return { status: 'ignored', reason: intent.reason };
@@ -401,7 +410,7 @@ async function applyIn(deps: ApplyDeps, event: StripeEventEnvelope, now: Date, r
   const paid = intent.kind === 'refund' ? await refundedInvoice(deps, intent.paymentIntentId) : null;
   const replaced =
     intent.kind === 'checkout' && intent.mode === 'subscription' && intent.subscriptionId ? await cancelOlderSubscriptions(deps, intent.orgId, intent.subscriptionId, now.getTime()) : [];
-  const decide = () => inContext(deps.store, streamsOf(event.id, [intent, paid]), STEPS.map((step) => stepKey(event.id, step)), async (ctx): Promise<Applied | Duplicate> => {
+  const decide = () => inContext(deps.store, streamsOf(event.id, [intent, paid]), STEPS.map((step) => stepKey(event.id, step)), async (ctx): Promise<Applied | NotApplied> => {
     if (receipt && !(await received(ctx, event, receipt))) return DUPLICATE;
     if ('orgId' in intent && intent.orgId && intent.kind !== 'ended') await knownOrg(ctx, intent.orgId);
     const effect = await effects(deps, ctx, event.id, intent, paid, replaced, at);

@@ -6,7 +6,7 @@ import { stripeWebhookEvents } from '../platform/metrics.ts';
 import { verifyStripeEvent } from './stripe.ts';
 import { handleCommand } from '../eventstore/command-handler.ts';
 import { storable } from '../platform/text.ts';
-import { appliesWithoutStripe, receiveAndApplyNow } from './apply-received.ts';
+import { receiveAndApplyNow } from './apply-received.ts';
 import { WebhookAnswer } from './schemas.ts';
 
 /**
@@ -31,17 +31,16 @@ const webhookRoute: FastifyPluginAsyncZod = async (app) => {
     };
     const at = new Date().toISOString();
     const metadata = { actor: 'stripe', correlation_id: request.id, causation_id: event.id };
-    // Stored and applied at once, in one commit, when that asks Stripe nothing: the credits show
+    // Stored and applied at once, in one commit, unless that may call Stripe (`later`): the credits show
     // without a hop through Redis and the worker. Should it fail (the organization unknown, a clash
     // that outlasted its retries, the database gone), nothing was stored: it is stored alone below and
-    // the worker takes it over, as it takes every other kind.
-    if (appliesWithoutStripe(event)) {
-      try {
-        const applied = await receiveAndApplyNow({ pool: app.pg, store: app.store, credits: app.credits, log: request.log }, event, { at, metadata });
-        return applied.status === 'duplicate' ? duplicate() : { received: true as const };
-      } catch (err) {
-        request.log.warn({ err: (err as Error).message, eventId: event.id }, 'stripe event not applied here; stored for the worker');
-      }
+    // the worker takes it over, as it takes every `later` one.
+    try {
+      const applied = await receiveAndApplyNow({ pool: app.pg, store: app.store, credits: app.credits, log: request.log }, event, { at, metadata });
+      if (applied.status === 'duplicate') return duplicate();
+      if (applied.status !== 'later') return { received: true as const };
+    } catch (err) {
+      request.log.warn({ err: (err as Error).message, eventId: event.id }, 'stripe event not applied here; stored for the worker');
     }
     const outcome = await handleCommand(
       app.store,
