@@ -71,6 +71,7 @@ export async function keepSchedulers(queues: Record<QueueName, Queue>, list: Sch
   const suspects = new Map<string, number>();
   const timer = setInterval(async () => {
     if (since && Date.now() - since < Math.max(STUCK_CHECK_MS, 10 * checkMs)) return;
+    if (since) log.warn({ waitedMs: Date.now() - since }, 'a check of the job schedulers has not ended (a Redis command still waits): starting another');
     const mine = ++check;
     since = Date.now();
     try {

@@ -114,7 +114,12 @@ describe.skipIf(!available)('Redis Cluster', () => {
     expect(await settled(t, events.map((e) => e.id), 90_000)).toEqual(Object.fromEntries(events.map((e) => [e.id, 'processed'])));
     expect(await countEvents(t, orgStreamId(member.orgId), 'CreditsGranted')).toBe(grants + 20);
     expect(await balance()).toBe(start + 20 * PACK_PLAN.one_time_credits);
-    await waitFor('the schedulers to be registered again', async () => Boolean(await t.app.queues['stripe-webhooks'].getJobScheduler('stripe-sweep')) && Boolean(await t.app.queues.projector.getJobScheduler('safety-net')), 60_000);
+    // The worker registers them again; they are read through the API's connection, as an enqueue would go.
+    await waitFor('the schedulers to be registered again', async () => {
+      const [sweep, safetyNet] = await Promise.all([t.app.queues['stripe-webhooks'].getJobScheduler('stripe-sweep'), t.app.queues.projector.getJobScheduler('safety-net')]);
+      if (sweep && safetyNet) return true;
+      throw new Error(`stripe-sweep ${sweep ? 'back' : 'missing'}, safety-net ${safetyNet ? 'back' : 'missing'}, the API's Redis ${t.app.redis.status}`);
+    }, 60_000);
     await waitFor('readiness', async () => (await fetch(`${t.url}/api/health/ready`)).status === 200, 60_000);
 
     // A rebuild goes through the replay queue after the restart too.

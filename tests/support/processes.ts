@@ -62,15 +62,22 @@ export function spawnEntry(entry: string, config: Config, env: Record<string, st
   };
 }
 
+/**
+ * Polls `check` every 50 ms until it answers something truthy. A check that throws counts as not yet
+ * (but a child process that exited ends the wait); when time runs out, the error names the last such
+ * throw, so that a wait that never came true says why.
+ */
 export async function waitFor<T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
+  let lastError: string | null = null;
   for (;;) {
     const value = await check().catch((err: Error) => {
       if (err.message.includes('exited with')) throw err;
+      lastError = err.message;
       return null;
     });
     if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${lastError ? ` (the last check threw: ${lastError})` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
