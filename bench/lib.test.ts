@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markSlowCores, type ScenarioResult } from './lib.ts';
+import { markMovedReference, markSlowCores, type ScenarioResult } from './lib.ts';
 import { coreMs, SLOW_CORE } from './machine.ts';
 
 const machine = (before: number, after: number) => ({ loadBefore: 0, loadAfter: 0, otherCores: 0, busiest: {}, coreMs: [before, after] });
@@ -31,5 +31,33 @@ describe("the bench's check of a core's speed (a virtual machine's host can slow
     const ms = coreMs();
     expect(ms).toBeGreaterThan(0);
     expect(ms).toBeLessThan(10_000);
+  });
+});
+
+describe("the bench's reference measured again at the run's end", () => {
+  const against = (name: string, refName: string, figure: number) => scenario(name, { reference: { name: refName, figure, unit: 'req/s', runs: [figure, figure], spread: 0 } });
+
+  it('marks every figure against a reference that moved more than 20% by the end, and keeps the end figure', () => {
+    const results = [against('reads', 'SELECT 1 route', 9000), against('admin page', 'SELECT 1 route', 9000), against('appends', 'INSERT', 8000)];
+    expect(markMovedReference(results, 'SELECT 1 route', 2700)).toBeCloseTo(-0.7);
+    expect(results.map((r) => r.notComparable ?? null)).toEqual([
+      "its reference moved -70% by the run's end (9000 → 2700 req/s)",
+      "its reference moved -70% by the run's end (9000 → 2700 req/s)",
+      null,
+    ]);
+    expect(results.map((r) => r.reference?.after ?? null)).toEqual([2700, 2700, null]);
+  });
+
+  it('leaves a figure whose reference stayed within 20% comparable, and adds a move to other reasons', () => {
+    const steady = [against('appends', 'INSERT', 8000)];
+    expect(markMovedReference(steady, 'INSERT', 9200)).toBeCloseTo(0.15);
+    expect(steady[0].notComparable).toBeUndefined();
+    const busy = [{ ...against('appends', 'INSERT', 8000), notComparable: 'its reference spread 25%' }];
+    markMovedReference(busy, 'INSERT', 10_000);
+    expect(busy[0].notComparable).toBe("its reference spread 25%; its reference moved +25% by the run's end (8000 → 10000 req/s)");
+  });
+
+  it('answers null when no figure is against the reference', () => {
+    expect(markMovedReference([against('appends', 'INSERT', 8000)], 'SELECT 1 route', 100)).toBeNull();
   });
 });

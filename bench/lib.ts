@@ -1,4 +1,4 @@
-import { notComparable, slowCore, type MachineState } from './machine.ts';
+import { MAX_SPREAD, notComparable, slowCore, type MachineState } from './machine.ts';
 import type { Reference } from './pgbench.ts';
 
 export interface ScenarioResult {
@@ -47,6 +47,26 @@ export function markSlowCores(results: ScenarioResult[]): { fastest: number; slo
     if (why) r.notComparable = r.notComparable ? `${r.notComparable}; ${why}` : why;
   }
   return { fastest, slowest: Math.max(...all) };
+}
+
+/**
+ * A reference measured once more at the run's end: each figure against it keeps that figure
+ * (`reference.after`) and is marked not comparable when the reference moved more than MAX_SPREAD from
+ * its measure at the start (the machine's speed changed between the reference and the scenario, so
+ * their ratio compares two machines). Answers how far it moved (a fraction, signed), or null when no
+ * figure is against it.
+ */
+export function markMovedReference(results: ScenarioResult[], name: string, after: number): number | null {
+  let moved: number | null = null;
+  for (const r of results) {
+    if (r.reference?.name !== name || !(r.reference.figure > 0)) continue;
+    r.reference.after = round(after);
+    moved = (after - r.reference.figure) / r.reference.figure;
+    if (Math.abs(moved) <= MAX_SPREAD) continue;
+    const why = `its reference moved ${moved > 0 ? '+' : ''}${Math.round(moved * 100)}% by the run's end (${Math.round(r.reference.figure)} → ${Math.round(after)} ${r.reference.unit})`;
+    r.notComparable = r.notComparable ? `${r.notComparable}; ${why}` : why;
+  }
+  return moved;
 }
 
 export function percentile(values: number[], p: number): number {
@@ -118,7 +138,9 @@ export function printTable(results: ScenarioResult[]): void {
   const rows = results.map((r) => [
     r.scenario,
     `${r.figure} ${r.unit}`,
-    r.reference ? `${round(r.reference.figure)} ${r.reference.unit} ±${Math.round(r.reference.spread * 100)}% (${r.reference.name})` : 'none (absolute)',
+    r.reference
+      ? `${round(r.reference.figure)} ${r.reference.unit} ±${Math.round(r.reference.spread * 100)}%${r.reference.after === undefined ? '' : `, ${round(r.reference.after)} at the end`} (${r.reference.name})`
+      : 'none (absolute)',
     r.ratio === null ? '—' : String(r.ratio),
     r.target,
     `${r.met === null ? '—' : r.met ? 'yes' : 'NO'}${r.notComparable ? ' (not comparable)' : ''}`,

@@ -14,6 +14,8 @@ export interface Reference {
   spread: number;
   /** How fast a core was just before it was measured (machine.ts coreMs). */
   coreMs?: number;
+  /** The same reference measured once more at the run's end (bench/run.ts), when it was. */
+  after?: number;
 }
 
 /** About the size of a credit event's data. */

@@ -16,9 +16,10 @@ import { deleteRedisPrefix } from '../tests/support/app.ts';
 import { Client, signIn } from '../tests/support/http.ts';
 import { compileForTests } from '../tests/support/compiled.ts';
 import { COMPILED_ENV, freePort, spawnApi, spawnEntry, spawnWorker } from '../tests/support/processes.ts';
-import { stopAll, watch } from './children.ts';
+import { runJson, stopAll, watch } from './children.ts';
+import type { LoadResult, LoadSpec } from './loadgen.ts';
 import { debitScenario, httpReference, readScenario, warmUp, type Product } from './http-scenarios.ts';
-import { markSlowCores, printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
+import { markMovedReference, markSlowCores, printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
 import { startProxy, twoProcessScenario, withAffinity, type Proxy } from './proxy.ts';
 import { countOverdrafts } from './overdrafts.ts';
 import { PgBench, REBUILD_BATCH_EVENTS, type Reference } from './pgbench.ts';
@@ -141,10 +142,25 @@ const spawnProductApi = (port: number) => spawnedBy('BENCH_API_NODE', () => spaw
 const spawnProductWorker = () => spawnedBy('BENCH_WORKER_NODE', () => spawnWorker(config));
 let proxy: Proxy | null = null;
 
+/** The HTTP references' bare Fastify server (bench/reference-server.ts), started for `use` and stopped after it. */
+async function withReferenceServer<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const server = watch(spawnEntry('bench/reference-server.ts', config, { PORT: String(port) }), 'reference server');
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 100 && !(await fetch(`${url}/hello`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+    return await use(url);
+  } finally {
+    await server.kill();
+  }
+}
+
 try {
   // References first, with the product's processes not started: the database alone, then bare HTTP routes.
   const refSeconds = smoke ? 1 : 4;
   pgbench = soakMode || readsOnly ? null : PgBench.create(config.DATABASE_URL, smoke ? 1 : 10);
+  /** How to measure each reference once more at the run's end. */
+  const again: { name: string; measure: () => Promise<number> }[] = [];
   const ref = (name: string, script: Parameters<PgBench['reference']>[1], unit: string, rows = 1): Reference | null => {
     const bench = pgbench;
     if (!bench) return null;
@@ -153,6 +169,7 @@ try {
     // (twelve 1 s runs of 8 clients were about 20 CPU-seconds of the smoke run beside the other test files).
     const length = smoke ? { transactions: 2 } : { seconds: refSeconds };
     const measure = () => ({ coreMs: coreMs(), ...bench.reference(name, script, unit, 8, length, rows) });
+    again.push({ name, measure: async () => bench.tps(script, 8, length) * rows });
     let r = measure();
     // A reference whose repeats drifted apart is measured again; the steadier of the two is kept (not in a
     // smoke run: its runs beside other test files drift apart nearly always, and its figures mean nothing).
@@ -175,15 +192,13 @@ try {
       };
   let http: { hello: Reference; select1: Reference } | null = null;
   if (!soakMode && (!only || readsOnly)) {
-    const refPort = await freePort();
-    const server = watch(spawnEntry('bench/reference-server.ts', config, { PORT: String(refPort) }), 'reference server');
-    const refUrl = `http://127.0.0.1:${refPort}`;
-    for (let i = 0; i < 100 && !(await fetch(`${refUrl}/hello`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-    http = {
+    http = await withReferenceServer(async (refUrl) => ({
       hello: await httpReference('Fastify hello-world route', `${refUrl}/hello`, refSeconds),
       select1: await httpReference('Fastify route doing SELECT 1 through a pg pool', `${refUrl}/select1`, refSeconds),
-    };
-    await server.kill();
+    }));
+    const select1 = http.select1.name;
+    const loadSpec: LoadSpec = { url: '', seconds: refSeconds, connections: 50 };
+    again.push({ name: select1, measure: () => withReferenceServer(async (refUrl) => (await runJson<LoadResult>('bench/loadgen.ts', { ...loadSpec, url: `${refUrl}/select1` })).rps) });
     for (const r of [refs!.simpleUpdate, http.hello]) if (r) results.push(result(`reference: ${r.name}`, r.figure, r.unit, null, { text: 'reference (continuity)' }, { spread: r.spread }));
   }
   // 1–2. The event store against bare inserts.
@@ -285,6 +300,20 @@ try {
 
       // 10. The web app's entry.
       results.push(webEntrySize(`${root}web/dist`));
+    }
+  }
+
+  // Each reference a ratio used, measured once more with the product idle: a machine whose speed
+  // changed during the run (the SELECT 1 route has given 9,176 and 2,800 req/s in two runs an hour
+  // apart, each steady within itself) is seen, and the ratios across the change are marked.
+  if (!smoke && !soakMode) {
+    await waitForProjections(pool);
+    for (const { name, measure } of again) {
+      if (!results.some((r) => r.reference?.name === name)) continue;
+      const line = progress(`reference again: ${name}`);
+      const after = await measure();
+      const moved = markMovedReference(results, name, after);
+      line.done(`${Math.round(after)}${moved === null ? '' : ` (${moved > 0 ? '+' : ''}${Math.round(moved * 100)}% from the start)`}`);
     }
   }
 } finally {
