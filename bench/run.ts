@@ -197,8 +197,9 @@ try {
       select1: await httpReference('Fastify route doing SELECT 1 through a pg pool', `${refUrl}/select1`, refSeconds),
     }));
     const select1 = http.select1.name;
-    const loadSpec: LoadSpec = { url: '', seconds: refSeconds, connections: 50 };
-    again.push({ name: select1, measure: () => withReferenceServer(async (refUrl) => (await runJson<LoadResult>('bench/loadgen.ts', { ...loadSpec, url: `${refUrl}/select1` })).rps) });
+    // Once, as httpReference runs it: the same load generator, connections and length.
+    const select1Once = async (refUrl: string) => (await runJson<LoadResult>('bench/loadgen.ts', { url: `${refUrl}/select1`, seconds: refSeconds, connections: 50 } satisfies LoadSpec)).rps;
+    again.push({ name: select1, measure: () => withReferenceServer(select1Once) });
     for (const r of [refs!.simpleUpdate, http.hello]) if (r) results.push(result(`reference: ${r.name}`, r.figure, r.unit, null, { text: 'reference (continuity)' }, { spread: r.spread }));
   }
   // 1–2. The event store against bare inserts.
