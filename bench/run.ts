@@ -16,7 +16,7 @@ import { deleteRedisPrefix } from '../tests/support/app.ts';
 import { Client, signIn } from '../tests/support/http.ts';
 import { compileForTests } from '../tests/support/compiled.ts';
 import { COMPILED_ENV, freePort, spawnApi, spawnEntry, spawnWorker } from '../tests/support/processes.ts';
-import { runJson, stopAll, watch } from './children.ts';
+import { runJson, stopAll, stopWatched, watch } from './children.ts';
 import type { LoadResult, LoadSpec } from './loadgen.ts';
 import { debitScenario, httpReference, readScenario, warmUp, type Product } from './http-scenarios.ts';
 import { markMovedReference, markSlowCores, printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
@@ -304,11 +304,14 @@ try {
     }
   }
 
-  // Each reference a ratio used, measured once more with the product idle: a machine whose speed
-  // changed during the run (the SELECT 1 route has given 9,176 and 2,800 req/s in two runs an hour
-  // apart, each steady within itself) is seen, and the ratios across the change are marked.
+  // Each reference a ratio used, measured once more with the product's processes stopped, as at the
+  // start: a machine whose speed changed during the run (the SELECT 1 route has given 9,176 and 2,800
+  // req/s in two runs an hour apart, each steady within itself) is seen, and the ratios across the
+  // change are marked.
   if (!smoke && !soakMode) {
-    await waitForProjections(pool);
+    await proxy?.stop();
+    proxy = null;
+    await stopWatched();
     for (const { name, measure } of again) {
       if (!results.some((r) => r.reference?.name === name)) continue;
       const line = progress(`reference again: ${name}`);
