@@ -57,6 +57,13 @@ describe("the bench's reference measured again at the run's end", () => {
     expect(busy[0].notComparable).toBe("its reference spread 25%; its reference moved +25% by the run's end (8000 → 10000 req/s)");
   });
 
+  it('says when a checkpoint began while the reference was measured again', () => {
+    const results = [against('debits', 'bare SQL debit', 4000)];
+    markMovedReference(results, 'bare SQL debit', 2000, 1);
+    expect(results[0].notComparable).toBe("its reference moved -50% by the run's end (4000 → 2000 req/s, a checkpoint beginning while it was measured again)");
+    expect(results[0].reference?.afterCheckpoints).toBe(1);
+  });
+
   it('answers null when no figure is against the reference', () => {
     expect(markMovedReference([against('appends', 'INSERT', 8000)], 'SELECT 1 route', 100)).toBeNull();
   });

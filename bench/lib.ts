@@ -54,16 +54,19 @@ export function markSlowCores(results: ScenarioResult[]): { fastest: number; slo
  * (`reference.after`) and is marked not comparable when the reference moved more than MAX_SPREAD from
  * its measure at the start (the machine's speed changed between the reference and the scenario, so
  * their ratio compares two machines). Answers how far it moved (a fraction, signed), or null when no
- * figure is against it.
+ * figure is against it. `checkpoints`: how many checkpoints began while it was measured again (the
+ * references that commit once per transaction are the ones a checkpoint slows).
  */
-export function markMovedReference(results: ScenarioResult[], name: string, after: number): number | null {
+export function markMovedReference(results: ScenarioResult[], name: string, after: number, checkpoints = 0): number | null {
   let moved: number | null = null;
   for (const r of results) {
     if (r.reference?.name !== name || !(r.reference.figure > 0)) continue;
     r.reference.after = round(after);
+    if (checkpoints) r.reference.afterCheckpoints = checkpoints;
     moved = (after - r.reference.figure) / r.reference.figure;
     if (Math.abs(moved) <= MAX_SPREAD) continue;
-    const why = `its reference moved ${moved > 0 ? '+' : ''}${Math.round(moved * 100)}% by the run's end (${Math.round(r.reference.figure)} → ${Math.round(after)} ${r.reference.unit})`;
+    const during = checkpoints ? `, a checkpoint beginning while it was measured again` : '';
+    const why = `its reference moved ${moved > 0 ? '+' : ''}${Math.round(moved * 100)}% by the run's end (${Math.round(r.reference.figure)} → ${Math.round(after)} ${r.reference.unit}${during})`;
     r.notComparable = r.notComparable ? `${r.notComparable}; ${why}` : why;
   }
   return moved;

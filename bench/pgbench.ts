@@ -16,6 +16,8 @@ export interface Reference {
   coreMs?: number;
   /** The same reference measured once more at the run's end (bench/run.ts), when it was. */
   after?: number;
+  /** Checkpoints that began while it was measured at the end, when any did. */
+  afterCheckpoints?: number;
 }
 
 /** About the size of a credit event's data. */

@@ -315,9 +315,11 @@ try {
     for (const { name, measure } of again) {
       if (!results.some((r) => r.reference?.name === name)) continue;
       const line = progress(`reference again: ${name}`);
+      const checkpoints = await checkpointsSoFar(pool);
       const after = await measure();
-      const moved = markMovedReference(results, name, after);
-      line.done(`${Math.round(after)}${moved === null ? '' : ` (${moved > 0 ? '+' : ''}${Math.round(moved * 100)}% from the start)`}`);
+      const began = (await checkpointsSoFar(pool)) - checkpoints;
+      const moved = markMovedReference(results, name, after, began);
+      line.done(`${Math.round(after)}${moved === null ? '' : ` (${moved > 0 ? '+' : ''}${Math.round(moved * 100)}% from the start)`}${began ? `, checkpoints=${began}` : ''}`);
     }
   }
 } finally {
