@@ -89,23 +89,31 @@ END;
 $$;
 
 -- Brings an archived partition back into the log, with the range its name says
--- (events_YYYY_MM: that month; events_upto_YYYY_MM: everything before that month).
+-- (events_YYYY_MM: that month; events_upto_YYYY_MM: everything before that month). Events appended
+-- to its range while it was archived (the current month's, when that month was archived) went to
+-- the default partition: they move into it first, as make_event_partition moves them.
 CREATE OR REPLACE FUNCTION restore_event_partition(p_name text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   m text[] := regexp_match(p_name, '^events_(upto_)?(\d{4})_(\d{2})$');
   start timestamptz;
+  range_from text;
+  in_range text;
 BEGIN
   IF m IS NULL OR to_regclass(format('events_archive.%I', p_name)) IS NULL THEN
     RAISE EXCEPTION 'no archived partition %', p_name USING ERRCODE = '22023';
   END IF;
   start := make_timestamptz(m[2]::int, m[3]::int, 1, 0, 0, 0, 'UTC');
+  IF m[1] IS NULL THEN
+    range_from := format('FROM (%L) TO (%L)', start, start + interval '1 month');
+    in_range := format('created_at >= %L AND created_at < %L', start, start + interval '1 month');
+  ELSE
+    range_from := format('FROM (MINVALUE) TO (%L)', start);
+    in_range := format('created_at < %L', start);
+  END IF;
   PERFORM lock_event_log();
   EXECUTE format('ALTER TABLE events_archive.%I SET SCHEMA public', p_name);
-  IF m[1] IS NULL THEN
-    EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', p_name, start, start + interval '1 month');
-  ELSE
-    EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (MINVALUE) TO (%L)', p_name, start);
-  END IF;
+  EXECUTE format('WITH moved AS (DELETE FROM events_default WHERE %s RETURNING *) INSERT INTO %I SELECT * FROM moved', in_range, p_name);
+  EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES %s', p_name, range_from);
   PERFORM refresh_event_log();
 END;
 $$;

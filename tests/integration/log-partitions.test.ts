@@ -88,6 +88,29 @@ describe('the log partitioned by month', () => {
     expect(await verifyStream(t.db, streamId)).toMatchObject({ ok: true, checked: page!.version + 1 });
   });
 
+  it('restores the partition of the month being written after appends went on without it: they move back into it', async () => {
+    const streamId = orgStreamId(member.orgId);
+    const lastPartition = async () =>
+      String((await t.db.query('SELECT tableoid::regclass::text AS p FROM events WHERE stream_id = $1 ORDER BY stream_position DESC LIMIT 1', [streamId])).rows[0].p);
+    const spend = async (description: string) => expect((await member.client.post('/api/usage', { credits: 1, description, idempotencyKey: randomUUID() })).status).toBe(200);
+    await spend('this month');
+    // This month's own partition, or the one from before partitioning when that still covers this month.
+    const current = await lastPartition();
+    expect(current).toMatch(/^events_(upto_)?\d{4}_\d{2}$/);
+    const before = await count('events');
+
+    await archiveEventPartition(t.db, current);
+    await spend('while this month is archived');
+    expect(await lastPartition()).toBe('events_default');
+
+    await restoreEventPartition(t.db, current);
+    expect(await lastPartition()).toBe(current);
+    expect(Number((await t.db.query('SELECT count(*) AS n FROM events_default WHERE stream_id = $1', [streamId])).rows[0].n)).toBe(0);
+    expect(await count('events')).toBe(before + 1);
+    const version = Number((await t.db.query('SELECT version FROM streams WHERE stream_id = $1', [streamId])).rows[0].version);
+    expect(await verifyStream(t.db, streamId)).toMatchObject({ ok: true, checked: version });
+  });
+
   it('refuses to archive what is not a partition of the log, and to restore what is not archived', async () => {
     await expect(archiveEventPartition(t.db, 'events_default')).rejects.toThrow(/no partition/);
     await expect(archiveEventPartition(t.db, 'streams')).rejects.toThrow(/no partition/);
