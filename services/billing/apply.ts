@@ -18,6 +18,7 @@ import { LIVE_STATUSES, stripeSubscriptionDecider, stripeSubscriptionStreamId } 
 import { inContext, type Context, type ContextStream } from '../eventstore/context.ts';
 import { cancelOlderSubscriptions, endReplaced, type Replacement } from './replace-subscription.ts';
 import { Turns } from '../platform/turns.ts';
+import { monthsLater } from '../platform/calendar.ts';
 
 export interface ApplyDeps {
   pool: pg.Pool;
@@ -64,16 +65,9 @@ const grant = async (deps: ApplyDeps, ctx: Context, eventId: string, step: Step,
 
 const DAY_MS = 86_400_000;
 
-/** A month later, for a first period whose end Stripe did not send us. */
-function monthAfter(at: string): string {
-  const d = new Date(at);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString();
-}
-
-/** Monthly credits expire at the end of the period they were granted for, unless the plan rolls them over. */
+/** Monthly credits expire at the end of the period they were granted for (a month later when Stripe did not send its end), unless the plan rolls them over. */
 const monthlyExpiry = (plan: Plan, periodEnd: number | null, at: string) =>
-  plan.rollover ? null : periodEnd !== null ? new Date(periodEnd * 1000).toISOString() : monthAfter(at);
+  plan.rollover ? null : periodEnd !== null ? new Date(periodEnd * 1000).toISOString() : monthsLater(at, 1);
 
 /** One-time credits never expire, unless the plan gives them a number of days. */
 const oneTimeExpiry = (plan: Plan, at: string) => (plan.one_time_expiry_days ? new Date(Date.parse(at) + plan.one_time_expiry_days * DAY_MS).toISOString() : null);
