@@ -36,6 +36,15 @@ BEGIN
 END;
 $$;
 
+-- Moves the rows the default partition caught for a range [p_from, p_upto) into the table that is
+-- about to become that range's partition (p_from NULL: everything before p_upto).
+CREATE OR REPLACE FUNCTION take_from_default(p_table text, p_from timestamptz, p_upto timestamptz) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('WITH moved AS (DELETE FROM events_default WHERE ($1 IS NULL OR created_at >= $1) AND created_at < $2 RETURNING *) INSERT INTO %I SELECT * FROM moved', p_table)
+    USING p_from, p_upto;
+END;
+$$;
+
 -- The partition of the UTC month starting at p_month, unless one covers it already (1 if made, else 0).
 CREATE OR REPLACE FUNCTION make_event_partition(p_month timestamptz) RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
@@ -54,7 +63,7 @@ BEGIN
     WHEN check_violation THEN
       -- The default partition holds rows of this month: move them into the month's own partition.
       EXECUTE format('CREATE TABLE %I (LIKE events INCLUDING DEFAULTS INCLUDING STORAGE)', name);
-      EXECUTE format('WITH moved AS (DELETE FROM events_default WHERE created_at >= %L AND created_at < %L RETURNING *) INSERT INTO %I SELECT * FROM moved', p_month, upto, name);
+      PERFORM take_from_default(name, p_month, upto);
       EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', name, p_month, upto);
       RETURN 1;
   END;
@@ -96,24 +105,23 @@ CREATE OR REPLACE FUNCTION restore_event_partition(p_name text) RETURNS void LAN
 DECLARE
   m text[] := regexp_match(p_name, '^events_(upto_)?(\d{4})_(\d{2})$');
   start timestamptz;
-  range_from text;
-  in_range text;
+  range_from timestamptz; -- NULL: from the start of time
+  range_upto timestamptz;
 BEGIN
   IF m IS NULL OR to_regclass(format('events_archive.%I', p_name)) IS NULL THEN
     RAISE EXCEPTION 'no archived partition %', p_name USING ERRCODE = '22023';
   END IF;
   start := make_timestamptz(m[2]::int, m[3]::int, 1, 0, 0, 0, 'UTC');
   IF m[1] IS NULL THEN
-    range_from := format('FROM (%L) TO (%L)', start, start + interval '1 month');
-    in_range := format('created_at >= %L AND created_at < %L', start, start + interval '1 month');
+    range_from := start;
+    range_upto := start + interval '1 month';
   ELSE
-    range_from := format('FROM (MINVALUE) TO (%L)', start);
-    in_range := format('created_at < %L', start);
+    range_upto := start;
   END IF;
   PERFORM lock_event_log();
   EXECUTE format('ALTER TABLE events_archive.%I SET SCHEMA public', p_name);
-  EXECUTE format('WITH moved AS (DELETE FROM events_default WHERE %s RETURNING *) INSERT INTO %I SELECT * FROM moved', in_range, p_name);
-  EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES %s', p_name, range_from);
+  PERFORM take_from_default(p_name, range_from, range_upto);
+  EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (%s) TO (%L)', p_name, COALESCE(quote_literal(range_from), 'MINVALUE'), range_upto);
   PERFORM refresh_event_log();
 END;
 $$;
