@@ -51,11 +51,16 @@ export async function httpReference(name: string, url: string, seconds: number, 
   const line = progress(`reference: ${name}`);
   const core = coreMs();
   const runs: number[] = [];
-  for (let i = 0; i < repeats; i++) runs.push((await runJson<LoadResult>('bench/loadgen.ts', { url, seconds, connections: 50 } satisfies LoadSpec)).rps);
+  for (let i = 0; i < repeats; i++) runs.push(await httpReferenceOnce(url, seconds));
   const figure = runs.reduce((a, b) => a + b, 0) / runs.length;
   const spread = figure > 0 ? (Math.max(...runs) - Math.min(...runs)) / figure : 0;
   line.done(`${Math.round(figure)} req/s ±${Math.round(spread * 100)}%`);
   return { name, figure, unit: 'req/s', runs, spread, coreMs: core };
+}
+
+/** One run of an HTTP reference's load (requests/s): the load generator's process, 50 connections. */
+export async function httpReferenceOnce(url: string, seconds: number): Promise<number> {
+  return (await runJson<LoadResult>('bench/loadgen.ts', { url, seconds, connections: 50 } satisfies LoadSpec)).rps;
 }
 
 const usageBody = JSON.stringify({ credits: 1, description: 'bench', idempotencyKey: '{uuid}' });

@@ -16,9 +16,8 @@ import { deleteRedisPrefix } from '../tests/support/app.ts';
 import { Client, signIn } from '../tests/support/http.ts';
 import { compileForTests } from '../tests/support/compiled.ts';
 import { COMPILED_ENV, freePort, spawnApi, spawnEntry, spawnWorker } from '../tests/support/processes.ts';
-import { runJson, stopAll, stopWatched, watch } from './children.ts';
-import type { LoadResult, LoadSpec } from './loadgen.ts';
-import { debitScenario, httpReference, readScenario, warmUp, type Product } from './http-scenarios.ts';
+import { stopAll, stopWatched, watch } from './children.ts';
+import { debitScenario, httpReference, httpReferenceOnce, readScenario, warmUp, type Product } from './http-scenarios.ts';
 import { markMovedReference, markSlowCores, printTable, progress, result, withMachine, type ScenarioResult } from './lib.ts';
 import { startProxy, twoProcessScenario, withAffinity, type Proxy } from './proxy.ts';
 import { countOverdrafts } from './overdrafts.ts';
@@ -197,9 +196,7 @@ try {
       select1: await httpReference('Fastify route doing SELECT 1 through a pg pool', `${refUrl}/select1`, refSeconds),
     }));
     const select1 = http.select1.name;
-    // Once, as httpReference runs it: the same load generator, connections and length.
-    const select1Once = async (refUrl: string) => (await runJson<LoadResult>('bench/loadgen.ts', { url: `${refUrl}/select1`, seconds: refSeconds, connections: 50 } satisfies LoadSpec)).rps;
-    again.push({ name: select1, measure: () => withReferenceServer(select1Once) });
+    again.push({ name: select1, measure: () => withReferenceServer((refUrl) => httpReferenceOnce(`${refUrl}/select1`, refSeconds)) });
     for (const r of [refs!.simpleUpdate, http.hello]) if (r) results.push(result(`reference: ${r.name}`, r.figure, r.unit, null, { text: 'reference (continuity)' }, { spread: r.spread }));
   }
   // 1–2. The event store against bare inserts.
