@@ -7,6 +7,9 @@ import { tableNames, type Projection } from './types.ts';
 /** The advisory lock held while a projection's versions are prepared or switched. */
 export const adminLockKey = (name: string) => `projection-admin:${name}`;
 
+/** A read model's tables, and those its earlier versions had (an earlier version's tables may include them). */
+const everyTable = (projection: Projection) => [...projection.tables, ...(projection.retired ?? [])];
+
 async function inTransaction<T>(pool: pg.Pool, name: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -51,7 +54,7 @@ async function dropStaleVersions(client: pg.PoolClient, projection: Projection):
   );
   for (const row of stale.rows) {
     const t = tableNames(row.version);
-    for (const table of projection.tables) await client.query(`DROP TABLE IF EXISTS ${t(table)} CASCADE`);
+    for (const table of everyTable(projection)) await client.query(`DROP TABLE IF EXISTS ${t(table)} CASCADE`);
     await client.query('DELETE FROM projection_checkpoints WHERE name = $1 AND version = $2', [projection.name, row.version]);
   }
 }
@@ -74,6 +77,7 @@ export async function switchTo(pool: pg.Pool, projection: Projection, version: n
       await client.query(`DROP VIEW IF EXISTS ${table}`);
       await client.query(`CREATE VIEW ${table} AS SELECT * FROM ${t(table)}`);
     }
+    for (const table of projection.retired ?? []) await client.query(`DROP VIEW IF EXISTS ${table}`);
     await client.query(
       `INSERT INTO projections (name, active_version) VALUES ($1, $2)
        ON CONFLICT (name) DO UPDATE SET active_version = excluded.active_version`,
@@ -90,7 +94,7 @@ export async function switchTo(pool: pg.Pool, projection: Projection, version: n
   });
   if (old !== undefined && old !== version) {
     const t = tableNames(old);
-    for (const table of projection.tables) await pool.query(`DROP TABLE IF EXISTS ${t(table)} CASCADE`);
+    for (const table of everyTable(projection)) await pool.query(`DROP TABLE IF EXISTS ${t(table)} CASCADE`);
   }
 }
 

@@ -12,6 +12,11 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   handles: readonly E['type'][];
   /** Logical names of the tables it owns; readers use views of these names. */
   tables: readonly string[];
+  /**
+   * Logical names of tables an earlier version had and this one has not: switching to this version
+   * drops their views, and the earlier version's tables with its others.
+   */
+  retired?: readonly string[];
   /** Tables outside its own that `apply` writes to (unqualified): the drift check gives them a scratch copy. */
   sideTables?: readonly string[];
   /** DDL creating the tables of one version. */

@@ -37,18 +37,24 @@ const TRANSACTION_COLUMNS = [
   ['id', 'uuid'], ['org_id', 'uuid'], ['type', 'text'], ['amount', 'bigint'], ['description', 'text'], ['balance_after', 'bigint'],
   ['created_at', 'timestamptz'], ['position', 'bigint'], ['lot_id', 'text'], ['hold_id', 'uuid'], ['lots', 'jsonb'],
 ] as const;
-const USAGE_COLUMNS = [['id', 'uuid'], ['org_id', 'uuid'], ['user_id', 'uuid'], ['credits_used', 'bigint'], ['description', 'text'], ['created_at', 'timestamptz'], ['position', 'bigint']] as const;
 
-/** Every credit movement of every organization (with the lots it took from), and the usage records behind the debits. */
+/**
+ * Every credit movement of every organization, with the lots it took from. A debit's movement (type
+ * `usage`) is also its usage record (ledger/queries.ts recentUsage), read through a partial index.
+ */
 export const ledgerProjection: Projection<CreditEvent> = {
   name: 'ledger',
   // 2: expiries, and the lot (grant, expiry), hold (capture) and lots taken of each movement.
   // 3: refunds say their amount and whether their credits were already spent, never a charge id.
   // 4: a usage record per debit (keyed by its event): a metered batch over several projects, whose
   //    debits share a usage id, showed only its first project's credits.
-  version: 4,
+  // 5: no usage_records table: a debit's usage record was its movement again (the same id, amount,
+  //    description, time and position, and a user no reader read), a third more rows for a rebuild
+  //    to write and a second insert for every debit.
+  version: 5,
   handles: ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] satisfies CreditEvent['type'][],
-  tables: ['credit_transactions', 'usage_records'],
+  tables: ['credit_transactions'],
+  retired: ['usage_records'],
   schema: (t) => `
     CREATE TABLE ${t('credit_transactions')} (
       id            uuid NOT NULL,
@@ -62,26 +68,15 @@ export const ledgerProjection: Projection<CreditEvent> = {
       lot_id        text,
       hold_id       uuid,
       lots          jsonb
-    );
-    CREATE TABLE ${t('usage_records')} (
-      id           uuid NOT NULL,
-      org_id       uuid NOT NULL,
-      user_id      uuid,
-      credits_used bigint NOT NULL,
-      description  text NOT NULL,
-      created_at   timestamptz NOT NULL,
-      position     bigint NOT NULL
     );`,
   // The names CREATE INDEX ON … (org_id, position DESC) gave them before. The primary keys too are made
   // after a rebuild's load: kept up row by row, a random uuid's index cost the COPY three times the rows'
-  // own writing (150,000 movements: 4.4 s with it, 1.2 s without, 0.7 s to build it after). Both tables'
-  // rows are an event's (a movement, the usage record of a debit), applied once: live tables refuse one
-  // written twice.
+  // own writing (150,000 movements: 4.4 s with it, 1.2 s without, 0.7 s to build it after). Each row is
+  // an event's, applied once: live tables refuse one written twice.
   indexes: (t) => `
     ${primaryKey(t('credit_transactions'), 'id')}
-    ${primaryKey(t('usage_records'), 'id')}
     CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_org_id_position_idx ON ${t('credit_transactions')} (org_id, position DESC);
-    CREATE INDEX IF NOT EXISTS ${t('usage_records')}_org_id_position_idx ON ${t('usage_records')} (org_id, position DESC);`,
+    CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_usage_idx ON ${t('credit_transactions')} (org_id, position DESC) WHERE type = 'usage';`,
   async apply(db, events, t) {
     const transactions = events.map((stored) => {
       const event = upcastOrgEvent(stored);
@@ -103,12 +98,5 @@ export const ledgerProjection: Projection<CreditEvent> = {
     });
     // Each row is an event's, applied once (its batch moves the checkpoint): the first of its key.
     await insertRows(db, t('credit_transactions'), TRANSACTION_COLUMNS, transactions);
-    // One record per debit: the debits of a metered batch over several projects share its usage id.
-    const usage = events.flatMap((event) => {
-      if (event.type !== 'CreditsDebited') return [];
-      const d = event.data;
-      return [{ id: event.eventId, org_id: d.orgId, user_id: d.userId, credits_used: d.amount, description: d.description, created_at: d.at, position: event.globalPosition }];
-    });
-    await insertRows(db, t('usage_records'), USAGE_COLUMNS, usage);
   },
 };

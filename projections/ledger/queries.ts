@@ -12,11 +12,14 @@ export async function recentTransactions(db: Queryable, orgId: string, limit: nu
   return res.rows.map((t) => ({ ...t, created_at: iso(t.created_at) })) as { id: string; created_at: string; type: string; amount: number; description: string }[];
 }
 
-/** An organization's latest usage records, newest first. */
+/**
+ * An organization's latest usage records, newest first: its debits' movements (one per debit: the
+ * debits of a metered batch over several projects share its usage id, and each is a record).
+ */
 export async function recentUsage(db: Queryable, orgId: string, limit: number) {
   const res = await db.query(
-    `SELECT id::text, created_at, credits_used::float8 AS credits_used, description
-       FROM usage_records WHERE org_id = $1 ORDER BY position DESC LIMIT $2`,
+    `SELECT id::text, created_at, (-amount)::float8 AS credits_used, description
+       FROM credit_transactions WHERE org_id = $1 AND type = 'usage' ORDER BY position DESC LIMIT $2`,
     [orgId, limit],
   );
   return res.rows.map((u) => ({ ...u, created_at: iso(u.created_at) })) as { id: string; created_at: string; credits_used: number; description: string }[];

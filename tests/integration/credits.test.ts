@@ -33,7 +33,7 @@ describe('POST /api/usage', () => {
     await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
     const profile = await t.db.query('SELECT credit_balance FROM orgs WHERE id = $1', [orgId]);
     expect(Number(profile.rows[0].credit_balance)).toBe(0);
-    const rows = await t.db.query('SELECT count(*)::int AS n FROM usage_records WHERE org_id = $1', [orgId]);
+    const rows = await t.db.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE org_id = $1 AND type = 'usage'`, [orgId]);
     expect(rows.rows[0].n).toBe(50);
   });
 

@@ -62,7 +62,7 @@ async function converged() {
   for (const { orgId } of members) {
     const [row] = await query('SELECT credit_balance::int AS b FROM orgs WHERE id = $1', [orgId]);
     expect(row.b).toBe(await balanceOf(orgId));
-    const [usage] = await query('SELECT count(*)::int AS n FROM usage_records WHERE org_id = $1', [orgId]);
+    const [usage] = await query(`SELECT count(*)::int AS n FROM credit_transactions WHERE org_id = $1 AND type = 'usage'`, [orgId]);
     const [debits] = await query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'CreditsDebited'`, [orgStreamId(orgId)]);
     expect(usage.n).toBe(debits.n);
   }

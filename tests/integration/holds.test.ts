@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recentUsage } from '../../projections/ledger/queries.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import type { Client } from '../support/http.ts';
@@ -58,8 +59,8 @@ describe('POST /api/usage/holds and its capture and release', () => {
     expect(count(types, 'CreditsDebited')).toBe(1);
     expect(count(types, 'HoldReleased')).toBe(1);
     await waitFor('the read models', () => projectionsCaughtUp(t.db));
-    const usage = await t.db.query('SELECT credits_used::int AS n, description FROM usage_records WHERE org_id = $1', [orgId]);
-    expect(usage.rows).toEqual([{ n: 12, description: 'three advisors' }]);
+    const usage = await recentUsage(t.db, orgId, 10);
+    expect(usage.map((u) => ({ n: u.credits_used, description: u.description }))).toEqual([{ n: 12, description: 'three advisors' }]);
     const hold = await t.db.query('SELECT status, captured::int AS captured FROM credit_holds WHERE id = $1', [placed.body.holdId]);
     expect(hold.rows).toEqual([{ status: 'captured', captured: 12 }]);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { catchUp } from '../../projections/catch-up.ts';
 import { ledgerProjection } from '../../projections/ledger/index.ts';
+import { recentUsage } from '../../projections/ledger/queries.ts';
 import { rebuild } from '../../projections/rebuild.ts';
 import { orgStreamId } from '../../services/orgs/events.ts';
 import { waitForWholeLog } from '../support/events.ts';
@@ -22,9 +23,10 @@ function meteredOverTwoProjects(orgId: string, lotId: string, balance: number) {
 }
 
 async function ledgerRows(orgId: string) {
-  const usage = await on.pool.query(`SELECT id::text, credits_used::int AS credits FROM usage_records WHERE org_id = $1 ORDER BY position`, [orgId]);
+  // The profile's read of them, newest first: oldest first here.
+  const usage = (await recentUsage(on.pool, orgId, 1000)).reverse().map((u) => ({ id: u.id, credits: u.credits_used }));
   const moves = await on.pool.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE org_id = $1`, [orgId]);
-  return { usage: usage.rows, movements: moves.rows[0].n as number };
+  return { usage, movements: moves.rows[0].n as number };
 }
 
 describe('usage records of debits that share a usage id', () => {

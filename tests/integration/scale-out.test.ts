@@ -55,7 +55,7 @@ describe('two API processes and two workers on one Postgres and Redis', () => {
       await rebuild(t.db, t.app.store, projection);
       expect(await dumpTables(t.db, projection), projection.name).toEqual(live);
     }
-    const usage = await t.db.query('SELECT count(*)::int AS n FROM usage_records');
+    const usage = await t.db.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE type = 'usage'`);
     expect(usage.rows[0].n).toBe(4 * 12 + 2);
     await Promise.all([...apis, ...workers].map((c) => c.kill('SIGTERM')));
   });
