@@ -31,9 +31,10 @@ export async function stopWatched(): Promise<void> {
   await Promise.all(running.splice(0).map((c) => c.kill('SIGTERM')));
 }
 
+/** Stops the watched processes and the load hosts: the run's end. */
 export async function stopAll(): Promise<void> {
   stopping = true;
-  await Promise.all([...running.map((c) => c.kill('SIGTERM')), stopHosts()]);
+  await Promise.all([stopWatched(), stopHosts()]);
 }
 
 /** Marks the load host's answer lines (bench/load-host.ts) among anything else a script prints. */

@@ -4,13 +4,16 @@ import { upcastOrgEvent, type CreditsDebited, type CreditsExpired, type CreditsG
 
 type CreditEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired;
 
+/** A debit's movement type: its usage record (queries.ts recentUsage reads them through the partial index on it). */
+export const USAGE_MOVEMENT = 'usage';
+
 /** What a movement shows as: its type in the list, its signed amount, and the lot or hold it concerns. */
 function movement(event: CreditEvent): { type: string; amount: number; lotId: string | null; holdId: string | null } {
   switch (event.type) {
     case 'CreditsGranted':
       return { type: event.data.kind, amount: event.data.amount, lotId: event.data.lotId, holdId: null };
     case 'CreditsDebited':
-      return { type: 'usage', amount: -event.data.amount, lotId: null, holdId: event.data.holdId ?? null };
+      return { type: USAGE_MOVEMENT, amount: -event.data.amount, lotId: null, holdId: event.data.holdId ?? null };
     case 'CreditsRevoked':
       return { type: event.data.kind, amount: -event.data.amount, lotId: null, holdId: null };
     case 'CreditsExpired':
@@ -76,7 +79,7 @@ export const ledgerProjection: Projection<CreditEvent> = {
   indexes: (t) => `
     ${primaryKey(t('credit_transactions'), 'id')}
     CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_org_id_position_idx ON ${t('credit_transactions')} (org_id, position DESC);
-    CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_usage_idx ON ${t('credit_transactions')} (org_id, position DESC) WHERE type = 'usage';`,
+    CREATE INDEX IF NOT EXISTS ${t('credit_transactions')}_usage_idx ON ${t('credit_transactions')} (org_id, position DESC) WHERE type = '${USAGE_MOVEMENT}';`,
   async apply(db, events, t) {
     const transactions = events.map((stored) => {
       const event = upcastOrgEvent(stored);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../services/eventstore/store.ts';
+import { USAGE_MOVEMENT } from './index.ts';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -19,7 +20,7 @@ export async function recentTransactions(db: Queryable, orgId: string, limit: nu
 export async function recentUsage(db: Queryable, orgId: string, limit: number) {
   const res = await db.query(
     `SELECT id::text, created_at, (-amount)::float8 AS credits_used, description
-       FROM credit_transactions WHERE org_id = $1 AND type = 'usage' ORDER BY position DESC LIMIT $2`,
+       FROM credit_transactions WHERE org_id = $1 AND type = '${USAGE_MOVEMENT}' ORDER BY position DESC LIMIT $2`,
     [orgId, limit],
   );
   return res.rows.map((u) => ({ ...u, created_at: iso(u.created_at) })) as { id: string; created_at: string; credits_used: number; description: string }[];
