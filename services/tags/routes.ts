@@ -20,19 +20,21 @@ const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { name, description } = request.body;
+      // The answer for a name already taken, as data: a reply returned from here would be awaited as a
+      // thenable (Fastify's reply resolves to nothing once sent), and the create below would run anyway.
       const existing = async () => {
         const id = await tagIdByName(app.pg, name);
-        return id ? reply.status(200).send({ id, name: (await tagName(app.pg, id)) ?? name, existing: true }) : null;
+        return id ? { id, name: (await tagName(app.pg, id)) ?? name, existing: true } : null;
       };
       const found = await existing();
-      if (found) return found;
+      if (found) return reply.status(200).send(found);
       try {
         const id = await app.commands.transaction((tx) => createTag(tx, name, description, app.commands.metadata(request)));
         return reply.status(201).send({ id, name, existing: false });
       } catch (err) {
         if (!(err instanceof DuplicateError)) throw err;
         const again = await existing();
-        if (again) return again;
+        if (again) return reply.status(200).send(again);
         throw err;
       }
     },

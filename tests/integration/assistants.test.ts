@@ -7,9 +7,11 @@ import { activeMember, signInAdmin } from '../support/identity.ts';
 let t: TestApp;
 let admin: Client;
 let member: Client;
+/** The API's warnings and errors (a handler that answered twice logs both). */
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await startApp();
+  t = await startApp({ env: { LOG_LEVEL: 'warn' }, build: { logStream: { write: (line: string) => void logLines.push(line) } } });
   admin = await signInAdmin(t.url);
   member = (await activeMember(t.url, admin, 'assistant-member@example.com')).client;
 });
@@ -281,5 +283,14 @@ describe('GET /api/advisors', () => {
     expect(res.body.data.some((a: { id: string }) => a.id === draft.id)).toBe(false);
     expect(Object.keys(found)).toEqual(['id', 'name', 'description', 'tags']);
     expect((await new Client(t.url).get('/api/advisors')).status).toBe(401);
+  });
+});
+
+// Last in the file, after every request above (the tags' repeated names included) was answered.
+describe('the API log', () => {
+  it('has no error and no answer sent twice', async () => {
+    // A handler that went on after its answer (a tag's existing-name answer once did, and then tried to
+    // create the tag anyway) logs a warning that the reply was already sent and an error after it.
+    expect(logLines.filter((l) => /"level":(50|60)|FST_ERR_REP_ALREADY_SENT/.test(l))).toEqual([]);
   });
 });
