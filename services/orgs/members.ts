@@ -110,8 +110,16 @@ export function decideMembership(command: MembershipCommand, state: MembershipSt
       if (member.role === 'owner' && owners(state) === 1) throw new LastOwner();
       return [{ type: 'MemberLeft', data }];
     }
-    case 'CreateInvitation':
-      return [{ type: 'InvitationCreated', data: command.data }];
+    case 'CreateInvitation': {
+      // A new invitation to the same email replaces the one still open: its link stops working, so an
+      // owner who invites again (a lost email, another role) leaves one invitation, not two.
+      const { orgId, email, at } = command.data;
+      const replaced = state.invitations.filter((i) => isOpen(i, at) && i.email.toLowerCase() === email.toLowerCase());
+      return [
+        ...replaced.map((i): MembershipEvent => ({ type: 'InvitationRevoked', data: { orgId, invitationId: i.id, at } })),
+        { type: 'InvitationCreated', data: command.data },
+      ];
+    }
     case 'RevokeInvitation': {
       const invitation = state.invitations.find((i) => i.id === command.data.invitationId);
       if (!invitation) throw new NotFoundError('Invitation');

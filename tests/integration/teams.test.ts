@@ -137,6 +137,17 @@ describe('invitations', () => {
     expect(again.body.error).toBe('invitation_unavailable');
     expect((await owner.client.get('/api/me/org/invitations')).body.data[0].status).toBe('accepted');
 
+    // Invited again: the new invitation replaces the open one, whose link stops working.
+    const first = await invite(owner.client, email('twice'), 'member');
+    const second = await invite(owner.client, first.email.toUpperCase(), 'billing');
+    const twice = (await owner.client.get('/api/me/org/invitations')).body.data.filter((i: { email: string }) => i.email === first.email);
+    expect(twice).toEqual([
+      { id: second.id, email: first.email, role: 'billing', status: 'pending', expiresAt: second.expiresAt },
+      { id: first.id, email: first.email, role: 'member', status: 'revoked', expiresAt: first.expiresAt },
+    ]);
+    const twiceInvitee = await signIn(t.url, first.email);
+    expect((await twiceInvitee.post(`/api/invitations/${first.token}/accept`)).body).toMatchObject({ error: 'invitation_unavailable' });
+
     const revoked = await invite(owner.client, email('revoked'), 'billing');
     expect((await owner.client.delete(`/api/me/org/invitations/${revoked.id}`)).status).toBe(204);
     expect((await (await signIn(t.url, revoked.email)).post(`/api/invitations/${revoked.token}/accept`)).body).toMatchObject({ error: 'invitation_unavailable' });
