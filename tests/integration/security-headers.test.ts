@@ -83,6 +83,10 @@ describe('security headers (helmet)', () => {
       expect(css.length).toBeGreaterThan(100);
       expect(css).not.toMatch(/@import|url\(\s*["']?(?:https?:)?\/\//i);
     }
+    // A file of the board's that is not there: the API's own 404 answer, not Fastify's bare text.
+    const missing = await get('/admin/queues/static/not-there.js', admin.cookie);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Route GET /admin/queues/static/not-there.js not found', message: 'Route GET /admin/queues/static/not-there.js not found' });
     const policy = csp(board.headers);
     for (const directive of ['style-src', 'font-src', 'script-src', 'connect-src']) {
       expect(policy[directive].filter((source) => /\./.test(source))).toEqual([]);

@@ -6,6 +6,12 @@ import { isMalformedId } from '../../platform/ids.ts';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '../../platform/unavailable.ts';
 import { ASSETS } from './web.ts';
 
+/** The answer to a route that does not exist (`path` without its query). */
+export const routeNotFound = (method: string, path: string) => {
+  const message = `Route ${method} ${path} not found`;
+  return { error: message, message };
+};
+
 interface FieldProblem {
   field: string;
   message: string;
@@ -67,8 +73,7 @@ export default fp(
       // A file of the built app that is not there (a tab still on the release before asks for its code) is
       // missing, not a page: answered with the app's index.html, a script would fail on its type instead.
       if (path.startsWith('/api/') || path === '/api' || path.startsWith(ASSETS) || !read || !app.hasDecorator('serveIndex')) {
-        const message = `Route ${request.method} ${path} not found`;
-        return reply.status(404).send({ error: message, message });
+        return reply.status(404).send(routeNotFound(request.method, path));
       }
       return (app as unknown as { serveIndex: (r: typeof reply) => unknown }).serveIndex(reply);
     });

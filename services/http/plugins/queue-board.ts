@@ -3,6 +3,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { QUEUE_BOARD_PATH } from './auth.ts';
+import { routeNotFound } from './errors.ts';
 import { holds } from '../../roles/permissions.ts';
 
 /** A `<link>` to another host: bull-board's page asks Google for its fonts; without it the board uses the system font. */
@@ -30,6 +31,9 @@ export default fp(
           const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
           return html && typeof payload === 'string' ? withoutExternalLinks(payload) : payload;
         });
+        // A file of the board's that is not there: its static files' plugin asks for the 404 handler, which
+        // must be this scope's own (without one it fell back to Fastify's bare text, with a warning logged).
+        scope.setNotFoundHandler((request, reply) => reply.status(404).send(routeNotFound(request.method, request.url.split('?')[0])));
         await scope.register(serverAdapter.registerPlugin());
       },
       { prefix: QUEUE_BOARD_PATH },
