@@ -43,7 +43,8 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_PREFIX: `abtest-${randomBytes(4).toString('hex')}`,
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=warn npm test shows the in-process APIs' and workers' warnings and errors (silent by default).
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DEV_LOGIN: '1',
     NEW_ACCOUNTS_ACTIVE: '0',
     ADMIN_EMAILS: 'admin@example.com',
