@@ -39,38 +39,34 @@ export async function insertRows(db: pg.PoolClient, table: string, columns: Colu
 const COPY_CHUNK = 64 * 1024;
 
 /**
- * COPY … FROM STDIN in text format: one round trip for the whole batch. Each field's text is written
- * straight into chunks of COPY_CHUNK bytes, its tab or newline as a byte after it: a string built by
- * `+=` for the whole batch was a tree of its pieces that encoding had to flatten first (five times
- * as long as encoding it in chunks), and the pieces were the largest part of a rebuild's garbage (275
- * MB of 1.6 GB; mapping each row's keys to an array and joining it had made 113 MB more).
+ * COPY … FROM STDIN in text format: one round trip for the whole batch. Each row's line (its fields'
+ * text, tabs between, a newline after) is written into chunks of COPY_CHUNK bytes: a string built by
+ * `+=` for the whole batch was a tree of its pieces that encoding had to flatten first (five times as
+ * long as encoding it in chunks), and the pieces were the largest part of a rebuild's garbage (275 MB
+ * of 1.6 GB). A line is short, and encoded with one call instead of one a field (a movement's eleven):
+ * 1.2 µs a row instead of 1.8 in a micro-benchmark of 5,000 movements.
  */
 async function copyRows(db: pg.PoolClient, table: string, names: string[], keys: string[], rows: readonly object[]): Promise<void> {
-  const last = keys.length - 1;
   const chunks: Buffer[] = [];
   let chunk = Buffer.allocUnsafe(COPY_CHUNK);
   let used = 0;
   for (const row of rows) {
     const values = row as Record<string, unknown>;
-    for (let i = 0; i <= last; i++) {
-      const text = copyText(values[keys[i]]);
-      // UTF-8 takes at most 3 bytes for each UTF-16 unit, and the separator one more.
-      const room = text.length * 3 + 1;
-      if (used + room > chunk.length) {
-        chunks.push(chunk.subarray(0, used));
-        chunk = Buffer.allocUnsafe(Math.max(COPY_CHUNK, room));
-        used = 0;
-      }
-      used += chunk.write(text, used, 'utf8');
-      chunk[used++] = i === last ? NEWLINE : TAB;
+    let line = copyText(values[keys[0]]);
+    for (let i = 1; i < keys.length; i++) line += '\t' + copyText(values[keys[i]]);
+    line += '\n';
+    // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+    const room = line.length * 3;
+    if (used + room > chunk.length) {
+      chunks.push(chunk.subarray(0, used));
+      chunk = Buffer.allocUnsafe(Math.max(COPY_CHUNK, room));
+      used = 0;
     }
+    used += chunk.write(line, used, 'utf8');
   }
   chunks.push(chunk.subarray(0, used));
   await pipeline(Readable.from(chunks), db.query(copyFrom(`COPY ${table} (${names.join(', ')}) FROM STDIN`)));
 }
-
-const TAB = 0x09;
-const NEWLINE = 0x0a;
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const SPECIAL = /[\\\t\n\r]/;
