@@ -122,6 +122,25 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
         // A structured synthesis is never shown as raw JSON.
         expect(await session.textContent()).not.toContain('"actionItems"');
         expect(tab.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+
+        // Its shared page, signed out, shows the synthesis whole (the dissent was once left out), and no credits.
+        const sessionId = (await (await tab.context.request.get(`${t.url}/api/projects/${projectId}/sessions`)).json()).data[0].sessionId;
+        const share = await tab.context.request.post(`${t.url}/api/sessions/${sessionId}/share`, { headers: { origin: t.url } });
+        expect(share.status()).toBe(201);
+        const reader = await newPage(browser, t.url);
+        try {
+          await reader.page.setViewportSize({ width, height: 844 });
+          await reader.page.goto((await share.json()).url);
+          const shared = reader.page.getByRole('article', { name: 'Synthesis' });
+          await shared.getByText('Test a 5% rise on new customers first.').waitFor();
+          for (const part of ['Consensus', 'Dissent', 'Decisions', 'Action items', 'Risks']) await shared.getByRole('heading', { name: part }).waitFor();
+          await shared.getByText('Whether to raise now').waitFor();
+          await shared.getByText('Email the ten largest clients').waitFor();
+          expect(await reader.page.locator('main, .page').first().textContent()).not.toMatch(/credit/i);
+          expect(reader.errors).toEqual([]);
+        } finally {
+          await reader.close();
+        }
       } finally {
         await tab.close();
       }

@@ -1,7 +1,9 @@
 import type { BoardSession } from '../api/get-sessions';
 import { plural } from '../../../lib/format';
+import './synthesis.css';
 
 type Synthesis = NonNullable<BoardSession['synthesis']>;
+type SynthesisResult = NonNullable<Synthesis['result']>;
 
 function List({ title, items }: { title: string; items: string[] }) {
   if (items.length === 0) return null;
@@ -17,7 +19,48 @@ function List({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** The chair's synthesis: summary, consensus, dissent, decisions, action items, risks, and who was missing. */
+/**
+ * What the chair wrote: summary, who was missing, consensus, dissent, decisions, action items and risks
+ * (each only when there is one). Shown on the project page and on a meeting's shared page alike.
+ */
+export function SynthesisParts({ result, missing }: { result: SynthesisResult; missing: string[] }) {
+  return (
+    <>
+      <p className="synthesis__summary">{result.summary}</p>
+      {missing.length > 0 && <p className="synthesis__missing">Missing from the meeting: {missing.join(', ')}</p>}
+      <List title="Consensus" items={result.consensus} />
+      {result.dissent.length > 0 && (
+        <section className="synthesis__part">
+          <h5>Dissent</h5>
+          <ul>
+            {result.dissent.map((d, i) => (
+              <li key={i}>
+                {d.point} <span className="muted">({d.advisors.join(', ')})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <List title="Decisions" items={result.decisions} />
+      {result.actionItems.length > 0 && (
+        <section className="synthesis__part">
+          <h5>Action items</h5>
+          <ul className="synthesis__actions">
+            {result.actionItems.map((a, i) => (
+              <li key={i}>
+                <strong>{a.title}</strong>
+                {(a.owner || a.due) && <span className="muted"> · {[a.owner && `Owner: ${a.owner}`, a.due && `Due: ${a.due}`].filter(Boolean).join(' · ')}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <List title="Risks" items={result.risks} />
+    </>
+  );
+}
+
+/** The chair's synthesis on the project page: its parts, its state while the meeting runs, and what it cost. */
 export default function SynthesisView({ synthesis, running }: { synthesis: Synthesis; running: boolean }) {
   const { result } = synthesis;
   return (
@@ -27,36 +70,7 @@ export default function SynthesisView({ synthesis, running }: { synthesis: Synth
       {(synthesis.status === 'failed' || synthesis.status === 'stopped') && <p className="board-answer__failed">No synthesis: {synthesis.reason}</p>}
       {result && (
         <>
-          <p className="synthesis__summary">{result.summary}</p>
-          {synthesis.missing.length > 0 && <p className="synthesis__missing">Missing from the meeting: {synthesis.missing.join(', ')}</p>}
-          <List title="Consensus" items={result.consensus} />
-          {result.dissent.length > 0 && (
-            <section className="synthesis__part">
-              <h5>Dissent</h5>
-              <ul>
-                {result.dissent.map((d, i) => (
-                  <li key={i}>
-                    {d.point} <span className="muted">({d.advisors.join(', ')})</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <List title="Decisions" items={result.decisions} />
-          {result.actionItems.length > 0 && (
-            <section className="synthesis__part">
-              <h5>Action items</h5>
-              <ul className="synthesis__actions">
-                {result.actionItems.map((a, i) => (
-                  <li key={i}>
-                    <strong>{a.title}</strong>
-                    {(a.owner || a.due) && <span className="muted"> · {[a.owner && `Owner: ${a.owner}`, a.due && `Due: ${a.due}`].filter(Boolean).join(' · ')}</span>}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <List title="Risks" items={result.risks} />
+          <SynthesisParts result={result} missing={synthesis.missing} />
           <p className="muted board-answer__cost">{plural(synthesis.credits, 'credit')}</p>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/title';
+import { SynthesisParts } from '../../projects/components/SynthesisView';
 import { useSharedSession, type SharedSession } from '../api/get-shared';
 import './shared.css';
 
@@ -44,11 +45,9 @@ function TurnView({ turn }: { turn: Turn }) {
         </section>
       ))}
       {s && (
-        <article className="shared-synthesis" aria-label="Synthesis">
+        <article className="synthesis shared-synthesis" aria-label="Synthesis">
           <h3>Synthesis <span className="muted">by {s.name}, chair</span></h3>
-          <p>{s.result.summary}</p>
-          {s.missing.length > 0 && <p className="muted">Missing: {s.missing.join(', ')}</p>}
-          <Fields value={{ consensus: s.result.consensus, decisions: s.result.decisions, actionItems: s.result.actionItems.map((a) => [a.title, a.owner, a.due].filter(Boolean).join(' · ')), risks: s.result.risks }} />
+          <SynthesisParts result={s.result} missing={s.missing} />
         </article>
       )}
     </section>
