@@ -41,6 +41,12 @@ async function fillRow(page: Page, n: number, meter: string, unit: string, price
   await page.getByLabel(`Credits per unit ${n}`, { exact: true }).fill(price);
 }
 
+/** Publish, then confirm in the dialog that asks first. */
+async function publishDraft(page: Page) {
+  await page.getByRole('button', { name: 'Publish new version' }).click();
+  await page.getByRole('dialog', { name: 'Publish this version?' }).getByRole('button', { name: 'Publish', exact: true }).click();
+}
+
 const downloaded = async (page: Page, click: () => Promise<void>) => {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
@@ -55,13 +61,20 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
 
     // The server's refusal, in its words: a price with 7 decimals.
     await fillRow(page, 1, 'api.call', 'call', '0.0000001');
-    await page.getByRole('button', { name: 'Publish new version' }).click();
+    await publishDraft(page);
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('at most 6 decimals');
 
     await fillRow(page, 1, 'api.call', 'call', '0.5');
     await page.getByRole('button', { name: 'Add a meter' }).click();
     await fillRow(page, 2, 'llm.m.output_tokens', 'token', '0.000003');
+    // Asked first: a version prices every organization's usage. Cancelled, nothing is published.
     await page.getByRole('button', { name: 'Publish new version' }).click();
+    const ask = page.getByRole('dialog', { name: 'Publish this version?' });
+    await expect.poll(() => ask.innerText()).toContain("From now, every organization's usage is priced by it (2 meters)");
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await member.client.get('/api/rate-card').then((r) => r.body.version)).not.toBe(1);
+    await publishDraft(page);
     await toasted(page, 'Version 1 published');
     const current = page.getByTestId('rate-card-current');
     await expect.poll(() => current.innerText()).toContain('Version 1');
@@ -91,7 +104,7 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
     expect(csv.text).toContain(',2,2.003,4.003,2,0\n');
 
     // Publishing the draft: version 2 in force, version 1 among the past ones.
-    await page.getByRole('button', { name: 'Publish new version' }).click();
+    await publishDraft(page);
     await toasted(page, 'Version 2 published');
     await expect.poll(() => current.innerText()).toContain('Version 2');
     await page.getByText(/^Version 1 · from/).click();

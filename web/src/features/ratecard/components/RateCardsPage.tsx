@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError, loadFailure } from '../../../components/LoadError';
 import { Loading } from '../../../components/Loading';
 import { useToast } from '../../../components/Toast';
@@ -8,7 +9,7 @@ import { holds } from '../../../lib/auth/permissions';
 import { formatDateTime, plural } from '../../../lib/format';
 import { localInputToIso } from '../../audit/history';
 import { usePublishRateCard, useRateCards } from '../api/rate-cards';
-import { entriesOf, rowsOf, type DraftRow, type RateCardVersion } from '../rate-card';
+import { entriesOf, rowsOf, type DraftRow, type PublishInput, type RateCardVersion } from '../rate-card';
 import { BacktestPanel } from './BacktestPanel';
 import { DraftEditor } from './DraftEditor';
 import { VersionTable } from './VersionTable';
@@ -27,6 +28,8 @@ export default function RateCardsPage() {
   const [rows, setRows] = useState<DraftRow[] | null>(null);
   const [effectiveFrom, setEffectiveFrom] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The version a click on Publish would publish, until it is confirmed: it prices every organization's usage.
+  const [confirming, setConfirming] = useState<PublishInput | null>(null);
   const current = cards.data?.current ?? null;
   const draft = rows ?? rowsOf(current);
   useEffect(() => setError(null), [rows, effectiveFrom]);
@@ -44,17 +47,20 @@ export default function RateCardsPage() {
     if ('error' in parsed) return setError(parsed.error);
     const at = localInputToIso(effectiveFrom);
     if (effectiveFrom && !at) return setError('The date and time it applies from is not valid.');
-    publish.mutate(
-      { entries: parsed.entries, ...(at ? { effectiveFrom: at } : {}) },
-      {
-        onSuccess: (v) => {
-          toast.success(`Version ${v.version} published`);
-          setRows(null);
-          setEffectiveFrom('');
-        },
-        onError: (err) => setError(serverMessage(err, 'The version could not be published.')),
+    setConfirming({ entries: parsed.entries, ...(at ? { effectiveFrom: at } : {}) });
+  };
+
+  const confirmPublish = () => {
+    if (!confirming) return;
+    publish.mutate(confirming, {
+      onSuccess: (v) => {
+        toast.success(`Version ${v.version} published`);
+        setRows(null);
+        setEffectiveFrom('');
       },
-    );
+      onError: (err) => setError(serverMessage(err, 'The version could not be published.')),
+      onSettled: () => setConfirming(null),
+    });
   };
 
   return (
@@ -106,6 +112,20 @@ export default function RateCardsPage() {
           )}
         </form>
       </section>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Publish this version?"
+        confirmLabel="Publish"
+        busy={publish.isPending}
+        onConfirm={confirmPublish}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          From {confirming?.effectiveFrom ? formatDateTime(confirming.effectiveFrom) : 'now'}, every organization's usage is priced by it (
+          {plural(confirming?.entries.length ?? 0, 'meter')}). A published version is never changed: a mistake is mended by publishing another.
+        </p>
+      </ConfirmDialog>
 
       <BacktestPanel rows={draft} />
 
