@@ -36,7 +36,15 @@ describe('integrations on the profile', { timeout: 90_000 }, () => {
     expect(await page.getByTestId('api-keys').innerText()).not.toContain(key);
     const balance = await page.request.get('/api/balance', { headers: { authorization: `Bearer ${key}` } });
     expect(await balance.json()).toEqual({ balance: 20, available: 20, held: 0, pending: {} });
+    // Asked first: servers using the key are refused at once. Cancelled, the key still works.
     await page.getByRole('button', { name: 'Revoke' }).click();
+    const revoking = page.getByRole('dialog', { name: 'Revoke this key?' });
+    await expect.poll(() => revoking.innerText()).toContain('Servers using “billing server” are refused from the next request');
+    await revoking.getByRole('button', { name: 'Cancel' }).click();
+    await revoking.waitFor({ state: 'detached' });
+    expect((await page.request.get('/api/balance', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(200);
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await revoking.getByRole('button', { name: 'Revoke key' }).click();
     await expect.poll(() => page.getByTestId('api-keys').innerText()).toContain('revoked');
     expect((await page.request.get('/api/balance', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
 
@@ -44,6 +52,17 @@ describe('integrations on the profile', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await expect.poll(() => page.getByTestId('webhook-endpoints').innerText()).toContain('127.0.0.1:9/hooks');
     expect(await page.getByTestId('shown-webhook-secret').textContent()).toMatch(/^whsec_/);
+    // Removed once confirmed.
+    await page.getByRole('button', { name: 'Add endpoint' }).waitFor();
+    await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/old-hooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect.poll(() => page.getByTestId('webhook-endpoints').innerText()).toContain('127.0.0.1:9/old-hooks');
+    await page.getByTestId('webhook-endpoints').locator('li', { hasText: 'old-hooks' }).getByRole('button', { name: 'Remove' }).click();
+    const removing = page.getByRole('dialog', { name: 'Remove this endpoint?' });
+    await expect.poll(() => removing.innerText()).toContain('http://127.0.0.1:9/old-hooks receives no more events');
+    await removing.getByRole('button', { name: 'Remove endpoint' }).click();
+    await expect.poll(() => page.getByTestId('webhook-endpoints').innerText()).not.toContain('old-hooks');
+    expect(await page.getByTestId('webhook-endpoints').innerText()).toContain('127.0.0.1:9/hooks');
 
     expect(await page.getByTestId('credit-alert-banner').count()).toBe(0);
     await page.getByLabel('Alert below (credits)').fill('50');

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import { OneFieldForm } from './OneFieldForm';
@@ -8,6 +10,8 @@ export function ApiKeys() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
+  // The key a click on Revoke would revoke, until it is confirmed: the servers using it are refused at once.
+  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
   return (
     <div className="integrations__part">
       <h3>API keys</h3>
@@ -24,13 +28,23 @@ export function ApiKeys() {
             {k.revokedAt ? (
               <span className="muted">revoked {formatDateTime(k.revokedAt)}</span>
             ) : (
-              <button className="button button--small button--secondary" type="button" onClick={() => revoke.mutate(k.id)} disabled={revoke.isPending}>
+              <button className="button button--small button--secondary" type="button" onClick={() => setRevoking({ id: k.id, name: k.name })} disabled={revoke.isPending}>
                 Revoke
               </button>
             )}
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this key?"
+        confirmLabel="Revoke key"
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>Servers using “{revoking?.name}” are refused from the next request. A revoked key cannot be used again: make a new one for them.</p>
+      </ConfirmDialog>
     </div>
   );
 }

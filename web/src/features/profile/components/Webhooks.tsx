@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAddEndpoint, useEndpoints, useRemoveEndpoint } from '../api/integrations';
 import { DeliveryLog } from './DeliveryLog';
 import { OneFieldForm } from './OneFieldForm';
@@ -10,6 +11,8 @@ export function Webhooks() {
   const add = useAddEndpoint();
   const remove = useRemoveEndpoint();
   const [open, setOpen] = useState<string | null>(null);
+  // The endpoint a click on Remove would remove, until it is confirmed.
+  const [removing, setRemoving] = useState<{ id: string; url: string } | null>(null);
   return (
     <div className="integrations__part">
       <h3>Webhooks</h3>
@@ -28,13 +31,23 @@ export function Webhooks() {
             <button className="button button--small button--secondary" type="button" onClick={() => setOpen(open === ep.id ? null : ep.id)}>
               {open === ep.id ? 'Hide deliveries' : 'Deliveries'}
             </button>{' '}
-            <button className="button button--small button--secondary" type="button" onClick={() => remove.mutate(ep.id)} disabled={remove.isPending}>
+            <button className="button button--small button--secondary" type="button" onClick={() => setRemoving({ id: ep.id, url: ep.url })} disabled={remove.isPending}>
               Remove
             </button>
             {open === ep.id && <DeliveryLog endpointId={ep.id} />}
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this endpoint?"
+        confirmLabel="Remove endpoint"
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{removing?.url} receives no more events. Added again, it gets a new signing secret.</p>
+      </ConfirmDialog>
     </div>
   );
 }
