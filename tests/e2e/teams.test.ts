@@ -87,6 +87,14 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     await expect.poll(() => owner.getByLabel('Budgets').innerText()).toContain('0 spent of 3,000 this month');
     await member.reload();
     await expect.poll(() => member.getByLabel('Budgets').innerText()).toContain('of 3,000 this month');
+
+    // Removing the member asks first, then they are gone from the list.
+    await owner.getByTestId('member-colleague-wide@example.com').getByRole('button', { name: 'Remove' }).click();
+    const removing = owner.getByRole('dialog', { name: 'Remove this member?' });
+    await expect.poll(() => removing.innerText()).toContain("loses the organization's credits, projects and board at once");
+    await removing.getByRole('button', { name: 'Remove member' }).click();
+    await owner.getByTestId('member-colleague-wide@example.com').waitFor({ state: 'detached' });
+    expect((await (await owner.request.get('/api/me/org/members')).json()).data.map((m: { email: string }) => m.email)).not.toContain('colleague-wide@example.com');
   });
 
   it('joins at 390 px and the pages fit the phone', async () => {

@@ -5,6 +5,7 @@ import { serverMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/hooks';
 import { Loading } from '../../../components/Loading';
 import { BudgetBanner } from '../../../components/BudgetBanner';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useChangeRole, useInvitations, useInvite, useMembers, useRemoveMember, useRevokeInvitation, type MemberRow, type Role } from '../api/org';
 import { BudgetsCard } from './BudgetsCard';
 import { UsageCard } from './UsageCard';
@@ -47,7 +48,13 @@ function MembersCard({ members, myId, isOwner }: { members: MemberRow[]; myId: s
   const toast = useToast();
   const change = useChangeRole();
   const remove = useRemoveMember();
+  // The member a click on Remove would remove, until it is confirmed: they lose the organization at once.
+  const [removing, setRemoving] = useState<MemberRow | null>(null);
   const fail = (fallback: string) => (err: unknown) => toast.error(serverMessage(err, fallback));
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.userId, { onSuccess: () => toast.success('Member removed'), onError: fail('The member could not be removed'), onSettled: () => setRemoving(null) });
+  };
   return (
     <section className="card" aria-label="Members">
       <h2>Members</h2>
@@ -74,13 +81,19 @@ function MembersCard({ members, myId, isOwner }: { members: MemberRow[]; myId: s
               <span className="org-role">{m.role}</span>
             )}
             {isOwner && m.userId !== myId && (
-              <button type="button" className="button button--small button--secondary" onClick={() => remove.mutate(m.userId, { onSuccess: () => toast.success('Member removed'), onError: fail('The member could not be removed') })}>
+              <button type="button" className="button button--small button--secondary" onClick={() => setRemoving(m)}>
                 Remove
               </button>
             )}
           </li>
         ))}
       </ul>
+      <ConfirmDialog open={removing !== null} title="Remove this member?" confirmLabel="Remove member" busy={remove.isPending} onConfirm={confirmRemove} onCancel={() => setRemoving(null)}>
+        <p>
+          {removing?.name || removing?.email} loses the organization's credits, projects and board at once, and keeps their account. To come
+          back they need a new invitation.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }
