@@ -6,9 +6,9 @@ import { isMalformedId } from '../../platform/ids.ts';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '../../platform/unavailable.ts';
 import { ASSETS } from './web.ts';
 
-/** The answer to a route that does not exist (`path` without its query). */
-export const routeNotFound = (method: string, path: string) => {
-  const message = `Route ${method} ${path} not found`;
+/** The answer to a route that does not exist: its method and path (the URL without its query). */
+export const routeNotFound = ({ method, url }: { method: string; url: string }) => {
+  const message = `Route ${method} ${url.split('?')[0]} not found`;
   return { error: message, message };
 };
 
@@ -73,7 +73,7 @@ export default fp(
       // A file of the built app that is not there (a tab still on the release before asks for its code) is
       // missing, not a page: answered with the app's index.html, a script would fail on its type instead.
       if (path.startsWith('/api/') || path === '/api' || path.startsWith(ASSETS) || !read || !app.hasDecorator('serveIndex')) {
-        return reply.status(404).send(routeNotFound(request.method, path));
+        return reply.status(404).send(routeNotFound(request));
       }
       return (app as unknown as { serveIndex: (r: typeof reply) => unknown }).serveIndex(reply);
     });

@@ -33,7 +33,7 @@ export default fp(
         });
         // A file of the board's that is not there: its static files' plugin asks for the 404 handler, which
         // must be this scope's own (without one it fell back to Fastify's bare text, with a warning logged).
-        scope.setNotFoundHandler((request, reply) => reply.status(404).send(routeNotFound(request.method, request.url.split('?')[0])));
+        scope.setNotFoundHandler((request, reply) => reply.status(404).send(routeNotFound(request)));
         await scope.register(serverAdapter.registerPlugin());
       },
       { prefix: QUEUE_BOARD_PATH },

@@ -1,4 +1,5 @@
 import { fieldLabel } from '../labels';
+import './answer-fields.css';
 
 /** An answer's JSON laid out by its component names: objects as labelled fields, arrays as lists. */
 export default function AnswerFields({ value }: { value: unknown }) {

@@ -1,31 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/title';
+import AnswerFields from '../../projects/components/AnswerFields';
 import { SynthesisParts } from '../../projects/components/SynthesisView';
 import { useSharedSession, type SharedSession } from '../api/get-shared';
 import './shared.css';
 
 type Turn = SharedSession['turns'][number];
-
-const label = (name: string) => {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-function Fields({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return <ol>{value.map((v, i) => <li key={i}><Fields value={v} /></li>)}</ol>;
-  if (typeof value === 'object') {
-    return (
-      <dl className="shared-fields">
-        {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
-          <div key={k}><dt>{label(k)}</dt><dd><Fields value={v} /></dd></div>
-        ))}
-      </dl>
-    );
-  }
-  return <span>{String(value)}</span>;
-}
 
 function TurnView({ turn }: { turn: Turn }) {
   const rounds = [...new Set(turn.answers.map((a) => a.round))].sort();
@@ -39,7 +20,7 @@ function TurnView({ turn }: { turn: Turn }) {
           {turn.answers.filter((a) => a.round === r).map((a) => (
             <article key={`${r}-${a.name}`} className="shared-answer" aria-label={`Answer of ${a.name}, round ${r}`}>
               <h4>{a.name}</h4>
-              {a.status !== 'answered' ? <p className="muted">No answer.</p> : a.json != null ? <Fields value={a.json} /> : <p className="shared-answer__text">{a.text}</p>}
+              {a.status !== 'answered' ? <p className="muted">No answer.</p> : a.json != null ? <AnswerFields value={a.json} /> : <p className="shared-answer__text">{a.text}</p>}
             </article>
           ))}
         </section>
