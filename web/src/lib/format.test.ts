@@ -33,6 +33,11 @@ describe('dates', () => {
     expect(formatDate(at, { timeZone: 'Asia/Tokyo' })).toBe('2026-11-24');
   });
 
+  it('keeps a calendar day (the usage charts\' UTC days) the same day in every zone', () => {
+    expect(formatDate('2026-11-02', { timeZone: 'America/New_York' })).toBe('2026-11-02');
+    expect(formatDate('2026-11-02', { timeZone: 'Pacific/Kiritimati' })).toBe('2026-11-02');
+  });
+
   it('shows a moment with its time and the name of its zone', () => {
     expect(formatDateTime(at, { timeZone: 'UTC' })).toBe('2026-11-23 23:30 UTC');
     expect(formatDateTime(at, { timeZone: 'America/New_York' })).toBe('2026-11-23 18:30 EST');

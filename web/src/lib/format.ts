@@ -48,9 +48,17 @@ const parts = (iso: string | Date, options: Intl.DateTimeFormatOptions) => {
   return found;
 };
 
-/** A day: '2026-11-23' (in the viewer's zone). For a calendar day (a chart's axis, a renewal date), not a moment. */
+/** A calendar day as the API writes one (a chart's UTC day): no moment, so no zone to move it to. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A day: '2026-11-23'. A moment is shown as its day in the viewer's zone (a renewal date); a calendar day
+ * ('2026-11-23', as the usage charts' UTC days come) is that day in every zone: read as a moment it
+ * would be UTC midnight, the day before west of UTC.
+ */
 export function formatDate(iso: string | Date | null | undefined, { timeZone }: DateOptions = {}): string {
   if (!iso) return '';
+  if (typeof iso === 'string' && CALENDAR_DAY.test(iso)) return iso;
   const p = parts(iso, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return p ? `${p.year}-${p.month}-${p.day}` : '';
 }
