@@ -73,7 +73,7 @@ describe('integrations on the profile', { timeout: 90_000 }, () => {
     await page.getByTestId('credit-alert-banner').waitFor();
   });
 
-  it('draws the last 30 days of usage with the grant marked, from a chunk loaded only on /profile', async () => {
+  it('draws the last 30 days of usage with the grant marked, from a chunk loaded only on /profile, and the balance card says how long the credits last at that pace', async () => {
     const { page } = tab;
     const chunks: string[] = [];
     page.on('request', (r) => chunks.push(r.url()));
@@ -86,6 +86,8 @@ describe('integrations on the profile', { timeout: 90_000 }, () => {
     expect(await page.locator('[data-testid="usage-chart"] rect').count()).toBe(30);
     await expect.poll(() => page.getByTestId('usage-chart-grant').count()).toBe(1);
     expect(await page.locator('[data-testid="usage-chart"] rect').last().locator('title').textContent()).toContain('80 used, 100 granted');
+    // The balance card's runway: 20 available at the pace of today, the organization's first day.
+    expect(await page.getByTestId('credit-runway').innerText()).toBe("At today's pace (80 credits a day), your credits last less than a day.");
   });
 
   it('shows an admin the organization\'s keys (never the secret) and endpoints from the organizations page', async () => {

@@ -1,8 +1,9 @@
 import { ExpiresIn } from '../../../components/ExpiresIn';
 import { LoadError, type LoadFailure } from '../../../components/LoadError';
 import { ScrollTable } from '../../../components/ScrollTable';
-import { formatNumber } from '../../../lib/format';
-import { soonestExpiry, sourceLabel } from '../credits';
+import { formatDate, formatNumber, plural } from '../../../lib/format';
+import { useUsageDaily } from '../api/get-usage-daily';
+import { runway, soonestExpiry, sourceLabel } from '../credits';
 import type { CreditHold, CreditLot, MyCredits, Profile } from '../types';
 
 /** The balance; under it what is available and what open holds keep, when some credits are held. */
@@ -34,8 +35,22 @@ export function BalanceCard({ organization, credits }: { organization: Profile['
           Expiring soonest: <strong>{formatNumber(soonest.credits)} credits</strong>, <ExpiresIn at={soonest.expiresAt} />
         </p>
       )}
+      {organization && credits && <RunwayLine available={credits.available} />}
       <p className="muted">{organization ? organization.name : 'No organization yet'}</p>
     </section>
+  );
+}
+
+/** How long the available credits last at the pace of the last 30 days (the chart's days); nothing without use. */
+function RunwayLine({ available }: { available: number }) {
+  const usage = useUsageDaily();
+  const pace = usage.data ? runway(usage.data, available) : null;
+  if (!pace) return null;
+  const lasts = pace.daysLeft === 0 ? 'less than a day' : pace.daysLeft > 365 ? 'more than a year' : `about ${plural(pace.daysLeft, 'day')}, to ${formatDate(pace.until)}`;
+  return (
+    <p className="profile-balance__runway" data-testid="credit-runway">
+      At {pace.overDays === 1 ? "today's" : `the last ${pace.overDays} days'`} pace ({plural(Math.round(pace.perDay * 100) / 100, 'credit')} a day), your credits last <strong>{lasts}</strong>.
+    </p>
   );
 }
 
