@@ -11,6 +11,7 @@ import { recentTransactions, recentUsage } from '../../projections/ledger/querie
 import { userWithOrganization } from '../../projections/users/queries.ts';
 import { userDecider } from '../users/decider.ts';
 import { userStreamId } from '../users/events.ts';
+import { OrgRoleRequired } from '../orgs/access.ts';
 import { loadOrg } from '../orgs/stream.ts';
 
 export const ORG_NAME = 'org_name';
@@ -19,7 +20,8 @@ const RECENT = 20;
 /**
  * Saves the profile form in one transaction: the user's name, and the organization's name.
  * Without an organization a name creates one (active, no plan, no credits) and joins it;
- * with one, any member may rename it. Names are unique (case-insensitive): a clash is `duplicate orgName`.
+ * with one, only an owner may rename it (anyone else is 403 and nothing changes, their own name neither).
+ * Names are unique (case-insensitive): a clash is `duplicate orgName`.
  */
 export async function saveProfile(app: FastifyInstance, userId: string, input: { name: string; orgName?: string | null }, metadata: EventMetadata) {
   const at = new Date().toISOString();
@@ -42,6 +44,7 @@ export async function saveProfile(app: FastifyInstance, userId: string, input: {
     const orgId = user.orgId;
     const org = await loadOrg(app.store, orgId, tx.client);
     if (org.name === orgName) return;
+    if (org.members[userId]?.role !== 'owner') throw new OrgRoleRequired('owner');
     await release(tx.client, ORG_NAME, org.name, orgId);
     await reserve(tx.client, ORG_NAME, orgName, orgId, 'orgName');
     await tx.run(orgDecider, orgStreamId(orgId), { type: 'RenameOrganization', data: { orgId, name: orgName, at } }, { metadata });
@@ -85,7 +88,7 @@ export async function loadProfile(app: FastifyInstance, userId: string, orgHint:
     organization_id: orgId,
     organization:
       orgId && org?.exists
-        ? { id: orgId, name: org.name, credits, is_active: org.active, subscription: await subscriptionOf(app, org.plan), cancelled_plan: org.plan ? null : cancelledPlan(row) }
+        ? { id: orgId, name: org.name, credits, is_active: org.active, subscription: await subscriptionOf(app, org.plan), cancelled_plan: org.plan ? null : cancelledPlan(row), role: org.members[userId]?.role ?? 'member' }
         : null,
     credits,
     transactions,

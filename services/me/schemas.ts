@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORG_ROLES } from '../orgs/members.ts';
 import { Subscription } from '../orgs/schemas.ts';
 
 export const CreditTransaction = z.object({
@@ -24,6 +25,8 @@ export const ProfileOrganization = z.object({
   subscription: Subscription,
   /** The plan whose cancellation was the organization's last plan event (its credits remain until they expire), else null. */
   cancelled_plan: z.object({ name: z.string(), cancelled_at: z.string() }).nullable(),
+  /** The user's role in it: which of the profile's controls they may use (the server checks every call). */
+  role: z.enum(ORG_ROLES),
 });
 
 export const Profile = z.object({

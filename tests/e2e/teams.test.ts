@@ -13,6 +13,8 @@ let browser: Browser;
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), workerBrowser()]);
   await memberWithOrg(app, 'team-owner@example.com', 100);
+  const plan = { id: 'plan-team', name: 'Team', description: 'A plan a member cannot buy', price_usd: 20, monthly_credits: 1000, one_time_credits: 0, is_one_time: false };
+  expect((await (await signInAdmin(app.url)).post('/api/admin/subscriptions', plan)).status).toBe(201);
 }, 180_000);
 
 afterAll(async () => {
@@ -76,6 +78,19 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     const member = await joinAt(1280, 'colleague-wide@example.com', url);
     expect(await member.getByText('You are a member').count()).toBe(1);
     expect(await member.getByRole('button', { name: 'Invite' }).count()).toBe(0);
+
+    // The profile offers a member only what a member may use: the organization's name is the owners' to
+    // change, and billing, auto top-up, the ledger's export and the integrations are not offered.
+    await member.goto('/profile');
+    await member.getByTestId('billing-managed-by').waitFor();
+    expect(await member.getByLabel('Organization name').getAttribute('readonly')).not.toBeNull();
+    expect(await member.getByText('Only an owner of the organization can rename it.').count()).toBe(1);
+    for (const name of ['Manage billing', 'Save auto top-up', 'Export ledger', 'Create key']) expect(await member.getByRole('button', { name }).count()).toBe(0);
+    expect(await member.getByRole('heading', { name: 'Integrations' }).count()).toBe(0);
+    await member.goto('/subscribe/plan-team');
+    await expect.poll(() => member.getByTestId('change-note').innerText()).toBe("Only your organization's owners and billing members can buy plans and credits.");
+    expect(await member.getByRole('button', { name: /Start Subscription|Buy/ }).isDisabled()).toBe(true);
+    await member.goto('/org');
 
     await owner.reload();
     await owner.getByLabel('Role of colleague-wide@example.com').selectOption('billing');

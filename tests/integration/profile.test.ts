@@ -7,6 +7,7 @@ import { startApp, type TestApp } from '../support/app.ts';
 import { waitFor } from '../support/processes.ts';
 import { Client, signIn } from '../support/http.ts';
 import { activeMember, signInAdmin } from '../support/identity.ts';
+import { joinTeam } from '../support/teams.ts';
 
 let app: TestApp;
 let admin: Client;
@@ -92,7 +93,7 @@ describe('POST /api/me/profile/update', () => {
     expect(acmes.rows[0].n).toBe(1);
   });
 
-  it('renames the organization for a member, freeing the old name for others', async () => {
+  it('renames the organization for its owner, freeing the old name for others', async () => {
     const renamed = await bea.post('/api/me/profile/update', { name: 'Bea Baker', orgName: 'Acme Holdings' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.user.organization.name).toBe('Acme Holdings');
@@ -106,6 +107,25 @@ describe('POST /api/me/profile/update', () => {
     expect(clash.status).toBe(409);
     expect(clash.body).toMatchObject({ type: 'duplicate', field: 'orgName' });
     expect((await bea.get('/api/me/profile')).body.organization.name).toBe('Acme Holdings');
+  });
+
+  it('lets only an owner rename it: a billing member or a member is refused (403) and nothing changes, their own name neither', async () => {
+    expect((await bea.get('/api/me/profile')).body.organization.role).toBe('owner');
+    for (const role of ['billing', 'member'] as const) {
+      const { client } = await joinTeam(app.url, bea, role);
+      const before = (await client.get('/api/me/profile')).body;
+      expect(before.organization).toMatchObject({ name: 'Acme Holdings', role });
+      const events = await app.db.query('SELECT count(*)::int AS n FROM events');
+      const res = await client.post('/api/me/profile/update', { name: 'Renamed Teammate', orgName: `Acme by ${role}` });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ error: 'forbidden', required: 'owner' });
+      expect((await app.db.query('SELECT count(*)::int AS n FROM events')).rows[0].n).toBe(events.rows[0].n);
+      expect((await client.get('/api/me/profile')).body).toMatchObject({ name: before.name, organization: { name: 'Acme Holdings' } });
+      // Their own name, with the organization's left as it is, is theirs to change.
+      const own = await client.post('/api/me/profile/update', { name: 'Renamed Teammate', orgName: 'Acme Holdings' });
+      expect(own.status).toBe(200);
+      expect(own.body.user).toMatchObject({ name: 'Renamed Teammate', organization: { name: 'Acme Holdings', role } });
+    }
   });
 
   it('keeps the organization when the organization name is left empty or unchanged', async () => {

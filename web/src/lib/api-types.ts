@@ -5948,6 +5948,8 @@ export interface paths {
                                 id: string;
                                 is_active: boolean;
                                 name: string;
+                                /** @enum {string} */
+                                role: "owner" | "billing" | "member";
                                 subscription: {
                                     description: string;
                                     id: string;
@@ -6033,6 +6035,8 @@ export interface paths {
                                     id: string;
                                     is_active: boolean;
                                     name: string;
+                                    /** @enum {string} */
+                                    role: "owner" | "billing" | "member";
                                     subscription: {
                                         description: string;
                                         id: string;

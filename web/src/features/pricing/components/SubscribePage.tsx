@@ -7,6 +7,7 @@ import { authRedirectDelayMs } from '../../../config';
 import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
 import { useAuth } from '../../../lib/auth/hooks';
+import { useMyOrganization } from '../../../lib/account';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { liveSubscription, useBilling } from '../../../lib/billing';
 import { formatDate } from '../../../lib/format';
@@ -30,6 +31,8 @@ export default function SubscribePage() {
   const toast = useToast();
   const plan = usePlan(id);
   const current = useCurrentPlan(status === 'signedIn');
+  // A member's organization buys through its owners and billing members (the server refuses a member's checkout).
+  const memberOnly = useMyOrganization()?.role === 'member';
   const monthly = Boolean(current.data && !current.data.is_one_time);
   const billing = useBilling(monthly);
   const plans = usePublicPlans();
@@ -75,7 +78,10 @@ export default function SubscribePage() {
   let action: string = checkoutTexts[kind].action;
   let blocked = alreadyOn;
   let note: string | null = null;
-  if (live && alreadyOn && pending) {
+  if (memberOnly) {
+    blocked = true;
+    note = "Only your organization's owners and billing members can buy plans and credits.";
+  } else if (live && alreadyOn && pending) {
     action = `Keep ${plan.data.name}`;
     blocked = false;
     note = `${pendingName} is scheduled from ${from}. Keep ${plan.data.name} to call the change off.`;

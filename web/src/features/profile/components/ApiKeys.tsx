@@ -15,7 +15,7 @@ export function ApiKeys() {
   return (
     <div className="integrations__part">
       <h3>API keys</h3>
-      <p className="muted">Servers spend and read credits with a key: any member of the organization may make or revoke one.</p>
+      <p className="muted">Servers spend and read credits with a key: its owners and billing members make and revoke them.</p>
       <OneFieldForm label="Key name" placeholder="Key name" maxLength={100} action="Create key" pending={create.isPending} onSubmit={(name, saved) => create.mutate(name, { onSuccess: saved })} />
       {create.data && <Secret label="Your new key:" value={create.data.key} testId="shown-key" />}
       <ul className="integrations__list" data-testid="api-keys">

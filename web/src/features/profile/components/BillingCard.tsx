@@ -5,8 +5,11 @@ import { formatDate, formatNumber, formatUsd } from '../../../lib/format';
 import { useCreatePortalSession } from '../api/create-portal-session';
 import { useBilling, usePlanNames } from '../api/get-billing';
 
-/** The organization's subscription as Stripe has it: a scheduled change (and keeping the plan in force), a cancellation, and "Manage billing". */
-export function BillingCard({ hasOrganization }: { hasOrganization: boolean }) {
+/**
+ * The organization's subscription as Stripe has it: a scheduled change (and keeping the plan in force), a
+ * cancellation, and "Manage billing" (`mayManage`: an owner or a billing member; a member reads the state only).
+ */
+export function BillingCard({ hasOrganization, mayManage }: { hasOrganization: boolean; mayManage: boolean }) {
   const billing = useBilling(hasOrganization);
   const names = usePlanNames(hasOrganization);
   const portal = useCreatePortalSession();
@@ -51,16 +54,22 @@ export function BillingCard({ hasOrganization }: { hasOrganization: boolean }) {
           {`A second subscription started on ${formatDate(r.at)}: your earlier ${r.planId ? nameOf(r.planId) : ''} subscription was cancelled so you are not billed twice; ${formatUsd(r.refundCents / 100)} refunded for its unused part, ${formatNumber(r.creditsRevoked)} of its unspent credits returned.`.replace('  ', ' ')}
         </p>
       ))}
-      <div className="profile-billing__actions">
-        {scheduled && inForce && (
-          <button type="button" className="button button--primary" onClick={keepPlan} disabled={keep.isPending || Boolean(live?.requestedPlanId)}>
-            {keep.isPending ? 'Keeping…' : `Keep ${nameOf(inForce)}`}
+      {mayManage ? (
+        <div className="profile-billing__actions">
+          {scheduled && inForce && (
+            <button type="button" className="button button--primary" onClick={keepPlan} disabled={keep.isPending || Boolean(live?.requestedPlanId)}>
+              {keep.isPending ? 'Keeping…' : `Keep ${nameOf(inForce)}`}
+            </button>
+          )}
+          <button type="button" className="button button--secondary" onClick={open} disabled={portal.isPending}>
+            Manage billing
           </button>
-        )}
-        <button type="button" className="button button--secondary" onClick={open} disabled={portal.isPending}>
-          Manage billing
-        </button>
-      </div>
+        </div>
+      ) : (
+        <p className="muted" data-testid="billing-managed-by">
+          Your organization's owners and billing members manage its plan and payments.
+        </p>
+      )}
     </section>
   );
 }

@@ -15,6 +15,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [name, setName] = useState(profile.name);
   const [orgName, setOrgName] = useState(profile.organization?.name ?? '');
   const [missing, setMissing] = useState<string | null>(null);
+  // Only an owner renames the organization (the server refuses anyone else); without one, the name creates it.
+  const mayRename = !profile.organization || profile.organization.role === 'owner';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,6 +62,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           name="orgName"
           autoComplete="organization"
           aria-invalid={missing?.startsWith('Organization') || undefined}
+          aria-describedby={mayRename ? undefined : 'org-name-owner-only'}
+          readOnly={!mayRename}
           value={orgName}
           onChange={(e) => {
             setOrgName(e.target.value);
@@ -67,6 +71,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           }}
         />
       </label>
+      {!mayRename && (
+        <p className="muted profile-form__hint" id="org-name-owner-only">
+          Only an owner of the organization can rename it.
+        </p>
+      )}
       {missing && (
         <p className="form-error" role="alert">
           {missing}

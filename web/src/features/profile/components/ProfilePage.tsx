@@ -35,6 +35,10 @@ export default function ProfilePage() {
   }
 
   const data = profile.data;
+  const org = data.organization;
+  // What only an owner or a billing member may use (billing, auto top-up, the ledger's export, keys, webhooks, the
+  // alert) is not offered to a member: the server refuses it to them anyway.
+  const mayBill = Boolean(org) && org?.role !== 'member';
   return (
     <div className="page profile">
       <header className="page-header">
@@ -49,8 +53,8 @@ export default function ProfilePage() {
         <div className="profile__side">
           <PlanCard organization={data.organization} />
           <BalanceCard organization={data.organization} credits={credits.data} />
-          <BillingCard hasOrganization={Boolean(data.organization)} />
-          <AutoTopUpCard hasOrganization={Boolean(data.organization)} />
+          <BillingCard hasOrganization={Boolean(org)} mayManage={mayBill} />
+          <AutoTopUpCard hasOrganization={mayBill} />
         </div>
       </div>
       {data.organization && (credits.data || credits.isError) && (
@@ -65,7 +69,7 @@ export default function ProfilePage() {
           <UsageChart />
         </Suspense>
       )}
-      {data.organization && (
+      {mayBill && (
         <section className="card profile__export" aria-labelledby="ledger-export-title">
           <h2 id="ledger-export-title">Ledger export</h2>
           <p className="muted">
@@ -76,7 +80,7 @@ export default function ProfilePage() {
         </section>
       )}
       {data.organization && <OrgProfileCard />}
-      {data.organization && <IntegrationsCard />}
+      {mayBill && <IntegrationsCard />}
     </div>
   );
 }
