@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { OrgProfileCard } from '../../../components/OrgProfileCard';
 import { useToast } from '../../../components/Toast';
 import { serverMessage } from '../../../lib/api';
+import { managesBilling } from '../../../lib/account';
 import { useAuth } from '../../../lib/auth/hooks';
 import { Loading } from '../../../components/Loading';
 import { BudgetBanner } from '../../../components/BudgetBanner';
@@ -25,7 +26,7 @@ export default function OrgPage() {
   const me = members.data?.data.find((m) => m.userId === user?.id);
   const role = me?.role;
   const isOwner = role === 'owner';
-  const mayBudget = role === 'owner' || role === 'billing';
+  const mayBudget = managesBilling(role);
 
   if (members.isLoading) return <Loading />;
   if (members.isError || !members.data) return <p className="page">{serverMessage(members.error, 'Name your organization on your profile first.')}</p>;

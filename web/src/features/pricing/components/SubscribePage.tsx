@@ -7,7 +7,7 @@ import { authRedirectDelayMs } from '../../../config';
 import { useDocumentTitle } from '../../../lib/title';
 import { paths } from '../../../paths';
 import { useAuth } from '../../../lib/auth/hooks';
-import { useMyOrganization } from '../../../lib/account';
+import { managesBilling, useMyOrganization } from '../../../lib/account';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { liveSubscription, useBilling } from '../../../lib/billing';
 import { formatDate } from '../../../lib/format';
@@ -32,7 +32,8 @@ export default function SubscribePage() {
   const plan = usePlan(id);
   const current = useCurrentPlan(status === 'signedIn');
   // A member's organization buys through its owners and billing members (the server refuses a member's checkout).
-  const memberOnly = useMyOrganization()?.role === 'member';
+  const organization = useMyOrganization();
+  const memberOnly = organization !== null && !managesBilling(organization.role);
   const monthly = Boolean(current.data && !current.data.is_one_time);
   const billing = useBilling(monthly);
   const plans = usePublicPlans();

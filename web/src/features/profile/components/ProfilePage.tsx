@@ -8,6 +8,7 @@ import { useProfile } from '../api/get-profile';
 import { TransactionList, UsageList } from './ActivityLists';
 import { BalanceCard, CreditLots } from './CreditsCards';
 import { ExportLedgerButton } from '../../../components/ExportLedgerButton';
+import { managesBilling } from '../../../lib/account';
 import { AutoTopUpCard } from './AutoTopUpCard';
 import { BillingCard } from './BillingCard';
 import { IntegrationsCard } from './IntegrationsCard';
@@ -38,7 +39,7 @@ export default function ProfilePage() {
   const org = data.organization;
   // What only an owner or a billing member may use (billing, auto top-up, the ledger's export, keys, webhooks, the
   // alert) is not offered to a member: the server refuses it to them anyway.
-  const mayBill = Boolean(org) && org?.role !== 'member';
+  const mayBill = managesBilling(org?.role);
   return (
     <div className="page profile">
       <header className="page-header">
