@@ -62,6 +62,7 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
 
     await page.waitForURL(/\/checkout\/sim\/cs_sim_[0-9a-f]{24}$/);
     await expect(page.getByTestId('sim-price').textContent()).resolves.toContain('$20.00');
+    await expect(page.getByTestId('sim-credits').textContent()).resolves.toBe('1,000 per month, 200 one-time');
     await page.getByRole('button', { name: 'Pay' }).click();
 
     await page.waitForURL('**/subscribed');

@@ -46,7 +46,7 @@ export function WebhookLogTable() {
     { key: 'id', header: 'ID' },
     { key: 'type', header: 'Type', render: (r) => <Breakable text={r.type} /> },
     { key: 'status', header: 'Status', render: (r) => <span className={`webhook-status webhook-status--${r.status}`}>{r.status}</span> },
-    { key: 'reason', header: 'Reason', render: (r) => r.reason ?? r.summary ?? '' },
+    { key: 'reason', header: 'Reason', render: (r) => <Breakable text={r.reason ?? r.summary ?? ''} /> },
     { key: 'received_at', header: 'Received', className: 'webhook-log__moment', render: (r) => formatDateTime(r.received_at, { seconds: true }) },
     { key: 'processed_at', header: 'Processed', className: 'webhook-log__moment', render: (r) => formatDateTime(r.processed_at, { seconds: true }) },
     { key: 'event_id', header: 'Event', render: (r) => <code title={r.event_id}>{r.event_id.length > 14 ? `${r.event_id.slice(0, 14)}…` : r.event_id}</code> },

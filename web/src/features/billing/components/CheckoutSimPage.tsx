@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Loading } from '../../../components/Loading';
 import { useToast } from '../../../components/Toast';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { useFinishSimCheckout, type SimAction } from '../api/finish-sim-checkout';
 import { useSimCheckout } from '../api/get-sim-checkout';
@@ -41,8 +41,8 @@ export default function CheckoutSimPage() {
             {session.data.mode === 'subscription' ? ' per month' : ''}
           </dd>
           <dt>Credits</dt>
-          <dd>
-            {[plan.monthly_credits > 0 && `${plan.monthly_credits} per month`, plan.one_time_credits > 0 && `${plan.one_time_credits} one-time`]
+          <dd data-testid="sim-credits">
+            {[plan.monthly_credits > 0 && `${formatNumber(plan.monthly_credits)} per month`, plan.one_time_credits > 0 && `${formatNumber(plan.one_time_credits)} one-time`]
               .filter(Boolean)
               .join(', ') || 'None'}
           </dd>

@@ -5,7 +5,7 @@ import { boardKeys } from '../api/keys';
 import type { BoardSession } from '../api/get-sessions';
 import { useSessionStream } from '../api/session-stream';
 import { useSteer } from '../api/steer';
-import { plural } from '../../../lib/format';
+import { formatDateTime, plural } from '../../../lib/format';
 import AnswerView from './AnswerView';
 import CreditsRefusal from './CreditsRefusal';
 import SessionActions from './SessionActions';
@@ -67,6 +67,12 @@ export default function SessionCard({ session: stored, projectId, canAsk, modeLa
         {session.title && <h3 className="board-session__title">{session.title}</h3>}
         <p className="board-session__summary">
           {modeLabel(session.mode)} · {plural(advisors, 'advisor')} · {plural(session.rounds, 'round')} · {plural(session.credits, 'credit')}
+          {session.createdAt && (
+            <>
+              {' · '}
+              <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
+            </>
+          )}
           {running && <span className="muted"> · answering…</span>}
         </p>
         <SessionActions session={session} projectId={projectId} onStop={() => steer.stop.mutate(session.sessionId)} stopping={steer.stop.isPending} />
