@@ -1,6 +1,5 @@
 import type { EventMetadata } from '../eventstore/types.ts';
 import { MAX_HOLD_TTL_SECONDS } from '../credits/decisions.ts';
-import { InsufficientCredits } from '../credits/errors.ts';
 import type { Credits } from '../credits/commands.ts';
 import type { HoldRef, SessionState } from './events.ts';
 import type { LlmSettings } from './llm/settings.ts';
@@ -9,7 +8,7 @@ import type { PlannedCall } from './plan.ts';
 
 /** What holds are placed and released with: the credits' front door. */
 export interface HoldDeps {
-  credits: Pick<Credits, 'hold' | 'capture' | 'release' | 'view'>;
+  credits: Pick<Credits, 'assertRoom' | 'hold' | 'capture' | 'release'>;
   log: { warn(obj: unknown, msg?: string): void };
 }
 
@@ -54,13 +53,13 @@ export function callDescription(meeting: Pick<HoldOwner, 'projectName' | 'questi
 }
 
 /**
- * Holds the most each call can cost, all or none: a member whose organization cannot cover the
- * whole meeting gets a 402 before anything is held or called.
+ * Holds the most each call can cost, all or none: a member whose organization, or whose budget (or
+ * the project's), cannot cover the whole meeting gets a 402 before anything is held or called, which
+ * speaks of what was spent and held before this meeting.
  */
 export async function placeHolds(deps: HoldDeps, owner: HoldOwner, calls: PlannedCall[], settings: LlmSettings): Promise<HoldRef[]> {
   const needed = calls.reduce((n, c) => n + c.maxCredits, 0);
-  const before = await deps.credits.view(owner.orgId);
-  if (before.available < needed) throw new InsufficientCredits(before.balance, before.available);
+  await deps.credits.assertRoom({ orgId: owner.orgId, userId: owner.userId, projectId: owner.projectId, credits: needed });
   const holds: HoldRef[] = [];
   const ttlSeconds = holdTtlSeconds(settings, Math.max(...calls.map((c) => c.round)) + 1);
   try {

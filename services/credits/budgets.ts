@@ -71,10 +71,10 @@ export type BudgetCommand = SetBudget | RemoveBudget;
 
 /** A spend that a budget has no room for: nothing changes. */
 export class BudgetExceeded extends DomainError {
-  constructor(scope: BudgetScope, id: string, credits: number, spent: number, held: number) {
+  constructor(scope: BudgetScope, id: string, credits: number, spent: number, held: number, needed: number) {
     const whose = scope === 'member' ? "This member's" : "This project's";
     const heldText = held > 0 ? ` and ${held} held` : '';
-    super(402, 'budget_exceeded', `${whose} budget of ${credits} credits has no room for this: ${spent} spent${heldText}`, {
+    super(402, 'budget_exceeded', `${whose} budget of ${credits} credits has no room for ${needed} more: ${spent} spent${heldText}`, {
       error: 'budget_exceeded',
       scope,
       id,
@@ -149,7 +149,7 @@ export function checkBudgets(state: BudgetState & { holds: Hold[] }, owner: Hold
   for (const b of applying(state, owner)) {
     const spent = spentOf(state, b.scope, b.id, b.period, at);
     const held = heldFor(state, b.scope, b.id);
-    if (spent + held + amount > b.credits) throw new BudgetExceeded(b.scope, b.id, b.credits, spent, held);
+    if (spent + held + amount > b.credits) throw new BudgetExceeded(b.scope, b.id, b.credits, spent, held, amount);
   }
 }
 

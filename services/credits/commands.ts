@@ -12,7 +12,7 @@ import type { AutoTopUpSettings } from './auto-top-up.ts';
 import { CreditCommandQueue, type CreditRequest, type Decided, type OrgStream } from './command-queue.ts';
 import { creditsView, type CreditsView } from './credits-view.ts';
 import { decideCredits, type CreditCommand } from './decider.ts';
-import { DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
+import { checkRoom, DEFAULT_HOLD_TTL_SECONDS } from './decisions.ts';
 import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
@@ -224,6 +224,15 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
   async view(orgId: string, at = now()): Promise<CreditsView & { pending: Record<string, number> }> {
     const state = await this.currentState(orgId);
     return { ...creditsView(state, at), pending: pendingOf(state) };
+  }
+
+  /**
+   * Whether the member (and the project) may spend `credits` now, as one hold of that size would be
+   * judged: 402 `budget_exceeded` or `insufficient_credits`, 403 for a disabled organization. Nothing
+   * is held; the holds themselves are judged again when they are placed.
+   */
+  async assertRoom(input: { orgId: string; userId: string | null; projectId: string | null; credits: number }, at = now()): Promise<void> {
+    checkRoom(await this.currentState(input.orgId), input, input.credits, at);
   }
 
   /** The same, for an API key: a key of a disabled organization opens nothing (403). */

@@ -130,6 +130,17 @@ function parseExpiry(expiresAt: string | null | undefined): string | null {
 
 const lessThanAvailable = (state: CreditStreamState) => new InsufficientCredits(state.balance, availableOf(state));
 
+/**
+ * Whether a spend of `credits` fits now, judged as a hold's decision judges one (an active organization,
+ * every budget that applies, then the live lots' unreserved credits): throws what that hold would, changes nothing. For a
+ * caller about to place several holds, so a refusal speaks of what was there before the first.
+ */
+export function checkRoom(state: CreditStreamState, owner: { userId: string | null; projectId: string | null }, credits: number, at: string): void {
+  mustBeActive(state);
+  checkBudgets(state, owner, credits, at);
+  if (spendable(state, at) < credits) throw lessThanAvailable(state);
+}
+
 function grant({ data }: GrantCredits, draft: Draft<CreditStreamState>): void {
   positiveWhole(data.amount);
   const priority = data.priority ?? defaultPriority(data.source);

@@ -289,6 +289,24 @@ describe('bad input', () => {
     expect(await ledgerOf(t, orgId)).toMatchObject({ placed: [], balance: 1, held: 0 });
     expect((await client.get(`/api/projects/${projectId}/sessions`)).body.data).toEqual([]);
   });
+
+  it('answers 402 budget_exceeded before anything is held or called when the member\'s budget cannot cover the meeting, naming what was spent before it', async () => {
+    const a = await boardAssistant(admin);
+    const b = await boardAssistant(admin);
+    const { client, userId, orgId, projectId } = await member(1_000);
+    const body = { question: 'Should we raise prices?', assistantIds: [a.id, b.id] };
+    const { maxCredits } = (await client.post(`/api/projects/${projectId}/sessions/quote`, body)).body as { maxCredits: number };
+    // One credit short of the meeting: each advisor's hold would fit, the whole meeting does not.
+    expect((await client.put('/api/me/org/budgets', { scope: 'member', id: userId, credits: maxCredits - 1, period: 'month' })).status).toBe(200);
+    const before = llm.requests.length;
+    const res = await client.post(`/api/projects/${projectId}/sessions`, body);
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ error: 'budget_exceeded', scope: 'member', id: userId, credits: maxCredits - 1, spent: 0 });
+    expect(res.body.message).toBe(`This member's budget of ${maxCredits - 1} credits has no room for ${maxCredits} more: 0 spent`);
+    expect(llm.requests.length).toBe(before);
+    expect(await ledgerOf(t, orgId)).toMatchObject({ placed: [], balance: 1_000, held: 0 });
+    expect((await client.get(`/api/projects/${projectId}/sessions`)).body.data).toEqual([]);
+  });
 });
 
 describe('without a model provider', () => {
