@@ -74,7 +74,7 @@ export class BudgetExceeded extends DomainError {
   constructor(scope: BudgetScope, id: string, credits: number, spent: number, held: number, needed: number) {
     const whose = scope === 'member' ? "This member's" : "This project's";
     const heldText = held > 0 ? ` and ${held} held` : '';
-    super(402, 'budget_exceeded', `${whose} budget of ${credits} credits has no room for ${needed} more: ${spent} spent${heldText}`, {
+    super(402, 'budget_exceeded', `${whose} budget of ${credits} credit${credits === 1 ? '' : 's'} has no room for ${needed} more: ${spent} spent${heldText}`, {
       error: 'budget_exceeded',
       scope,
       id,

@@ -172,4 +172,35 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
       await tab.close();
     }
   });
+
+  it('tells a member whose budget cannot cover the meeting, in its words, with a link to the budgets, and calls nothing', async () => {
+    await boardAssistant(admin, { name: 'Budgeted advisor' });
+    const { tab, projectId } = await memberTab('budgeted@example.com', 500);
+    const headers = { origin: t.url };
+    const userId = (await (await tab.context.request.get(`${t.url}/api/auth/me`)).json()).user.id as string;
+    const before = llm.requests.length;
+    try {
+      await tab.page.goto(`/project/${projectId}`);
+      await tab.page.getByRole('list', { name: 'Board members' }).getByText('Budgeted advisor').waitFor();
+      await tab.page.getByLabel('Your question').fill('Can my budget take this?');
+      const ask = tab.page.getByRole('button', { name: 'Ask the board' });
+      await expect.poll(() => ask.isDisabled(), { timeout: 10_000 }).toBe(false);
+      // The budget is set after the page read the budgets: the server refuses, in the budget's words.
+      const set = await tab.context.request.put(`${t.url}/api/me/org/budgets`, { data: { scope: 'member', id: userId, credits: 1, period: 'month' }, headers });
+      expect(set.status()).toBe(200);
+      await ask.click();
+      const refusal = tab.page.locator('.board-refusal');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toMatch(/^This member's budget of 1 credit has no room for \d+ more: 0 spent See the budgets$/);
+      expect(await refusal.getByRole('link', { name: 'See the budgets' }).getAttribute('href')).toBe('/org');
+      // Read again, the budget is known before asking: the note says what is left, and the button waits.
+      const note = tab.page.getByTestId('board-over-budget');
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/^Your monthly budget has 1 credit left; this meeting can cost up to \d+ credits: fewer advisors or rounds cost less\. See the budgets$/);
+      expect(await ask.isDisabled()).toBe(true);
+      expect(llm.requests.length).toBe(before);
+    } finally {
+      await tab.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetAlert, type BudgetFigures } from './budget-alert';
+import { budgetAlert, budgetRoom, type BudgetFigures } from './budget-alert';
 
 const budget = (over: Partial<BudgetFigures> = {}): BudgetFigures => ({
   scope: 'member',
@@ -30,5 +30,18 @@ describe('the member budget banner', () => {
     });
     expect(budgetAlert([budget({ spent: 30 })], 'me')).toMatchObject({ threshold: 100, key: 'budget-banner:2026-11-01T00:00:00.000Z:100' });
     expect(budgetAlert([budget({ spent: 9, credits: 10, period: 'total', thresholds: [50] })], 'me')?.text).toBe('Your budget: 90% used (9 of 10 credits).');
+  });
+});
+
+describe('the room a budget leaves for a board meeting', () => {
+  it('is the tightest of the member\'s own budget and the project\'s, spent and held counted', () => {
+    expect(budgetRoom([], 'me', 'p1')).toBeNull();
+    expect(budgetRoom([budget({ id: 'other' }), budget({ scope: 'project', id: 'p2' })], 'me', 'p1')).toBeNull();
+    expect(budgetRoom([budget({ spent: 10, held: 5 })], 'me', 'p1')).toEqual({ left: 15, name: 'Your monthly budget' });
+    expect(budgetRoom([budget({ spent: 10 }), budget({ scope: 'project', id: 'p1', credits: 12, period: 'total' })], 'me', 'p1')).toEqual({
+      left: 12,
+      name: "This project's budget",
+    });
+    expect(budgetRoom([budget({ spent: 40 })], 'me', 'p1')).toEqual({ left: 0, name: 'Your monthly budget' });
   });
 });

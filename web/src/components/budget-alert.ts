@@ -45,3 +45,27 @@ export function budgetAlert(budgets: readonly BudgetFigures[], userId: string | 
     text: `Your ${which}: ${percent}% used (${formatNumber(used)} of ${formatNumber(mine.credits)} credits).`,
   };
 }
+
+export interface BudgetRoom {
+  /** Credits the budget still has: its credits less what was spent this period and what is held. */
+  left: number;
+  /** The budget as a sentence names it: 'Your monthly budget', "This project's budget". */
+  name: string;
+}
+
+/**
+ * The tightest budget that applies to a spend by this member on this project (the member's own and
+ * the project's, as the server judges a spend), or null when none does.
+ */
+export function budgetRoom(budgets: readonly BudgetFigures[], userId: string | undefined, projectId: string): BudgetRoom | null {
+  let tightest: BudgetRoom | null = null;
+  for (const b of budgets) {
+    const mine = b.scope === 'member' && b.id === userId;
+    if (!mine && !(b.scope === 'project' && b.id === projectId)) continue;
+    const left = Math.max(0, b.credits - b.spent - b.held);
+    if (tightest && tightest.left <= left) continue;
+    const which = b.period === 'month' ? 'monthly budget' : 'budget';
+    tightest = { left, name: mine ? `Your ${which}` : `This project's ${which}` };
+  }
+  return tightest;
+}

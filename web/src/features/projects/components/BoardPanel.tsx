@@ -1,7 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { budgetRoom } from '../../../components/budget-alert';
+import { budgetsQueryOptions } from '../../../components/BudgetBanner';
 import { creditAlertsQueryOptions } from '../../../components/CreditAlertBanner';
+import { useAuth } from '../../../lib/auth/hooks';
 import { useMyOrganization } from '../../../lib/account';
 import { paths } from '../../../paths';
 import { useAskBoard } from '../api/ask-board';
@@ -86,7 +89,11 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
   const available = credits.data?.available;
   const most = quote.data?.maxCredits;
   const short = !blocked && available !== undefined && most !== undefined && available < most;
-  const canAsk = provider && !disabled && seated.length > 0 && !short;
+  const { user } = useAuth();
+  const budgets = useQuery({ ...budgetsQueryOptions(), retry: false });
+  const room = budgetRoom(budgets.data?.data ?? [], user?.id, projectId);
+  const overBudget = !blocked && !short && room !== null && most !== undefined && room.left < most ? room : null;
+  const canAsk = provider && !disabled && seated.length > 0 && !short && !overBudget;
   const modes = status.data?.modes ?? [];
   const modeLabel = (mode: string) => modes.find((m) => m.mode === mode)?.label ?? mode;
 
@@ -100,9 +107,13 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
           setQuestion('');
           await queryClient.invalidateQueries({ queryKey: boardKeys.sessions(projectId) });
           await queryClient.invalidateQueries({ queryKey: boardKeys.credits() });
+          await queryClient.invalidateQueries({ queryKey: budgetsQueryOptions().queryKey });
         },
-        // A refusal may mean the balance moved: what the box says is read again.
-        onError: () => void queryClient.invalidateQueries({ queryKey: creditAlertsQueryOptions().queryKey }),
+        // A refusal may mean the balance or a budget moved: what the box says is read again.
+        onError: () => {
+          void queryClient.invalidateQueries({ queryKey: creditAlertsQueryOptions().queryKey });
+          void queryClient.invalidateQueries({ queryKey: budgetsQueryOptions().queryKey });
+        },
       },
     );
   };
@@ -115,6 +126,12 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
         <p className="board-blocked" role="note" data-testid="board-short">
           Your organization has {plural(available!, 'credit')} available; this meeting can cost up to {plural(most!, 'credit')}: fewer advisors or rounds cost less.{' '}
           <Link to={paths.pricing.path}>Buy credits</Link>
+        </p>
+      )}
+      {provider && overBudget && (
+        <p className="board-blocked" role="note" data-testid="board-over-budget">
+          {overBudget.name} has {plural(overBudget.left, 'credit')} left; this meeting can cost up to {plural(most!, 'credit')}: fewer advisors or rounds cost less.{' '}
+          <Link to={paths.org.path}>See the budgets</Link>
         </p>
       )}
       <h2 className="board__title">Your board</h2>

@@ -2,8 +2,15 @@ import { Link } from 'react-router-dom';
 import { ApiError, serverMessage } from '../../../lib/api';
 import { paths } from '../../../paths';
 
-/** Why the board did not take a question: for missing credits, what is available and where to buy more. */
+/** Why the board did not take a question: for missing credits, what is available and where to buy more; for a budget, its words and where budgets are. */
 export default function CreditsRefusal({ error }: { error: unknown }) {
+  if (error instanceof ApiError && error.status === 402 && (error.body as { error?: string } | undefined)?.error === 'budget_exceeded') {
+    return (
+      <p className="board-refusal" role="alert">
+        {serverMessage(error, 'A budget has no room for this question.')} <Link to={paths.org.path}>See the budgets</Link>
+      </p>
+    );
+  }
   if (error instanceof ApiError && error.status === 402) {
     const available = (error.body as { available?: number } | undefined)?.available ?? 0;
     return (
