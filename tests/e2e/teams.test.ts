@@ -87,6 +87,16 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     expect(await member.getByText('Only an owner of the organization can rename it.').count()).toBe(1);
     for (const name of ['Manage billing', 'Save auto top-up', 'Export ledger', 'Create key']) expect(await member.getByRole('button', { name }).count()).toBe(0);
     expect(await member.getByRole('heading', { name: 'Integrations' }).count()).toBe(0);
+    // Where more credits come from, said to a member: who may buy them, not a link to a purchase they cannot make.
+    expect((await owner.request.put('/api/me/alerts', { data: { lowBalanceCredits: 1000 } })).status()).toBe(200);
+    await member.reload();
+    const low = member.getByTestId('credit-alert-banner');
+    await expect.poll(() => low.innerText()).toContain("Your organization's owners and billing members can buy more.");
+    expect(await low.getByRole('link', { name: 'Buy credits' }).count()).toBe(0);
+    await owner.goto('/profile');
+    expect(await owner.getByTestId('credit-alert-banner').getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/pricing');
+    expect((await owner.request.put('/api/me/alerts', { data: { lowBalanceCredits: null } })).status()).toBe(200);
+    await owner.goto('/org');
     await member.goto('/subscribe/plan-team');
     await expect.poll(() => member.getByTestId('change-note').innerText()).toBe("Only your organization's owners and billing members can buy plans and credits.");
     expect(await member.getByRole('button', { name: /Start Subscription|Buy/ }).isDisabled()).toBe(true);

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { apiGet } from '../lib/api-contract';
 import { formatNumber } from '../lib/format';
-import { paths } from '../paths';
+import { BuyCredits } from './BuyCredits';
 import './banner.css';
 
 /** Answered from the stream: never kept (a grant or a debit changes it), so every page shows the balance of now. */
@@ -27,7 +26,7 @@ export function CreditAlertBanner() {
           Only {formatNumber(a.available)} credits are available, below your alert threshold of {formatNumber(a.lowBalanceCredits ?? 0)}.
         </strong>
       )}{' '}
-      <Link to={paths.pricing.path}>Buy credits</Link>
+      <BuyCredits />
     </div>
   );
 }

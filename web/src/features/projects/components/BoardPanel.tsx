@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { budgetRoom } from '../../../components/budget-alert';
 import { budgetsQueryOptions } from '../../../components/BudgetBanner';
+import { BuyCredits } from '../../../components/BuyCredits';
 import { creditAlertsQueryOptions } from '../../../components/CreditAlertBanner';
 import { useAuth } from '../../../lib/auth/hooks';
 import { useMyOrganization } from '../../../lib/account';
@@ -50,7 +51,7 @@ function BlockedNote({ blocked }: { blocked: Exclude<Blocked, null> }) {
         <>Your organization is disabled: the board cannot take questions until an administrator enables it again.</>
       ) : (
         <>
-          Your organization has no credits available: the board cannot take a question. <Link to={paths.pricing.path}>Buy credits</Link>
+          Your organization has no credits available: the board cannot take a question. <BuyCredits />
         </>
       )}
     </p>
@@ -125,7 +126,7 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
       {provider && short && (
         <p className="board-blocked" role="note" data-testid="board-short">
           Your organization has {plural(available!, 'credit')} available; this meeting can cost up to {plural(most!, 'credit')}: fewer advisors or rounds cost less.{' '}
-          <Link to={paths.pricing.path}>Buy credits</Link>
+          <BuyCredits />
         </p>
       )}
       {provider && overBudget && (

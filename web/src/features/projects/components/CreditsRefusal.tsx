@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ApiError, serverMessage } from '../../../lib/api';
 import { paths } from '../../../paths';
+import { BuyCredits } from '../../../components/BuyCredits';
 
 /** Why the board did not take a question: for missing credits, what is available and where to buy more; for a budget, its words and where budgets are. */
 export default function CreditsRefusal({ error }: { error: unknown }) {
@@ -16,7 +17,7 @@ export default function CreditsRefusal({ error }: { error: unknown }) {
     return (
       <p className="board-refusal" role="alert">
         Your organization does not have enough credits for this question ({available} available).{' '}
-        <Link to={paths.pricing.getHref()}>Buy credits on the pricing page</Link>
+        <BuyCredits label="Buy credits on the pricing page" />
       </p>
     );
   }
