@@ -7,36 +7,38 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const resend = useResend();
   if (!log.data?.length) return <p className="muted">No deliveries yet.</p>;
   return (
-    <table className="integrations__log">
-      <thead>
-        <tr>
-          <th>Event</th>
-          <th>Status</th>
-          <th>Attempts</th>
-          <th>Last answer</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {log.data.map((d) => {
-          const last = d.attemptLog.at(-1);
-          return (
-            <tr key={d.messageId}>
-              <td>
-                {d.type} <span className="muted">{formatDateTime(d.createdAt)}</span>
-              </td>
-              <td>{d.status}</td>
-              <td>{d.attempts}</td>
-              <td>{last ? (last.error ?? `${last.statusCode}`) + ` (${last.durationMs} ms)` : '—'}</td>
-              <td>
-                <button className="button button--small button--secondary" type="button" disabled={resend.isPending} onClick={() => resend.mutate({ id: endpointId, messageId: d.messageId })}>
-                  Resend
-                </button>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="integrations__log">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Event</th>
+            <th>Status</th>
+            <th>Attempts</th>
+            <th>Last answer</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {log.data.map((d) => {
+            const last = d.attemptLog.at(-1);
+            return (
+              <tr key={d.messageId}>
+                <td>
+                  {d.type} <span className="muted">{formatDateTime(d.createdAt)}</span>
+                </td>
+                <td>{d.status}</td>
+                <td>{d.attempts}</td>
+                <td>{last ? (last.error ?? `${last.statusCode}`) + ` (${last.durationMs} ms)` : '—'}</td>
+                <td>
+                  <button className="button button--small button--secondary" type="button" disabled={resend.isPending} onClick={() => resend.mutate({ id: endpointId, messageId: d.messageId })}>
+                    Resend
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -16,7 +16,7 @@ export function Webhooks() {
   return (
     <div className="integrations__part">
       <h3>Webhooks</h3>
-      <p className="muted">Signed per Standard Webhooks: credits granted, low, depleted or expired, holds expired, plan changes.</p>
+      <p className="muted">Signed per Standard Webhooks: credits granted, low, depleted or expired, holds expired, plan changes, an auto top-up that failed, a board meeting's action items, a budget's threshold crossed.</p>
       <OneFieldForm label="Endpoint URL" placeholder="https://example.com/hooks" maxLength={2000} action="Add endpoint" pending={add.isPending} onSubmit={(url, saved) => add.mutate(url, { onSuccess: saved })} />
       {add.error && (
         <p className="form-error" role="alert">
