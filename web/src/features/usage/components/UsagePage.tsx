@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LoadError, loadFailure } from '../../../components/LoadError';
 import { useProjects } from '../../projects/api/get-projects';
 import { useMeteredUsage, useMeterUnits, usageCsvUrl, type UsageFilter } from '../api/usage';
 import { meterSeries } from '../usage-series';
 import { MeterChart } from './MeterChart';
+import { paths } from '../../../paths';
 import '../usage.css';
 
 const DAY = 86_400_000;
@@ -25,6 +27,10 @@ export default function UsagePage() {
       <header className="usage-page__header">
         <h1>Usage</h1>
         <p className="muted">What your organization sent, per meter and UTC day, priced by the rate card in force at each event's time.</p>
+        <p className="muted" data-testid="usage-board-note">
+          Board meetings are not sent as usage: each meeting says what it cost, and the <Link to={paths.profile.path}>credit history</Link> lists
+          every call.
+        </p>
       </header>
       <form className="usage-page__filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter usage">
         <label className="field">
