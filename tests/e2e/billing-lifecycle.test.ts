@@ -52,9 +52,18 @@ describe('changing plans in the browser', { timeout: 120_000 }, () => {
 
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL('**/billing/portal');
+    // The portal says the state and offers what applies to it: a renewing subscription can be cancelled, not resumed.
+    await expect.poll(() => page.getByTestId('portal-state').innerText()).toMatch(/^Your subscription renews on \d{4}-\d{2}-\d{2}\.$/);
+    expect(await page.getByRole('button', { name: 'Resume' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Cancel at period end' }).click();
     await page.waitForURL('**/profile');
     await billingSays(/^Cancels on /);
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL('**/billing/portal');
+    await expect.poll(() => page.getByTestId('portal-state').innerText()).toMatch(/^Your subscription cancels on \d{4}-\d{2}-\d{2}\.$/);
+    expect(await page.getByRole('button', { name: 'Cancel at period end' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
+    await page.goto('/profile');
     const events = await eventually(
       () => app.db.query("SELECT type FROM webhook_log WHERE type = 'customer.subscription.updated'"),
       (r) => (r.rowCount ?? 0) >= 2,
