@@ -32,6 +32,12 @@ describe('budgets in the credit decision', () => {
     expect(decideCredits(debit(50, JAN, 'u2'), state).events[0].type).toBe('CreditsDebited');
   });
 
+  it('says in its refusal the credits asked for and what was spent and held, numbers written as the pages write them', () => {
+    const state = given(grant(10_000), budget(3_000), debit(1_500, JAN), hold('h1', 1_200, JAN));
+    expect(() => decideCredits(debit(1_000, JAN), state)).toThrow("This member's budget of 3,000 credits has no room for 1,000 more: 1,500 spent and 1,200 held");
+    expect(() => decideCredits(debit(2, JAN), given(grant(10), budget(1)))).toThrow("This member's budget of 1 credit has no room for 2 more: 0 spent");
+  });
+
   it('resets a monthly budget at the start of the UTC month; a total budget does not', () => {
     const monthly = given(grant(100), budget(10), debit(10, JAN));
     expect(() => decideCredits(debit(1, JAN), monthly)).toThrow(BudgetExceeded);

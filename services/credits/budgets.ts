@@ -73,8 +73,10 @@ export type BudgetCommand = SetBudget | RemoveBudget;
 export class BudgetExceeded extends DomainError {
   constructor(scope: BudgetScope, id: string, credits: number, spent: number, held: number, needed: number) {
     const whose = scope === 'member' ? "This member's" : "This project's";
-    const heldText = held > 0 ? ` and ${held} held` : '';
-    super(402, 'budget_exceeded', `${whose} budget of ${credits} credit${credits === 1 ? '' : 's'} has no room for ${needed} more: ${spent} spent${heldText}`, {
+    // Numbers as the web app writes them (3,000), since the pages show this message as it is.
+    const n = (value: number) => value.toLocaleString('en-US');
+    const heldText = held > 0 ? ` and ${n(held)} held` : '';
+    super(402, 'budget_exceeded', `${whose} budget of ${n(credits)} credit${credits === 1 ? '' : 's'} has no room for ${n(needed)} more: ${n(spent)} spent${heldText}`, {
       error: 'budget_exceeded',
       scope,
       id,
