@@ -21,6 +21,8 @@ export type SynthesisRow = Omit<Synthesis, 'tokensIn' | 'tokensOut'>;
 export interface TurnRow {
   turn: number;
   question: string;
+  /** When the question was asked. */
+  at: string;
   mode: string;
   rounds: number;
   answers: AnswerRow[];
@@ -48,7 +50,7 @@ export async function listSessions(db: Queryable, projectId: string, orgId: stri
   if (sessions.rows.length === 0) return [];
   const ids = sessions.rows.map((r) => r.id as string);
   const [turns, answers] = await Promise.all([
-    db.query('SELECT session_id, turn, question, mode, rounds, synthesis FROM board_turns WHERE session_id = ANY($1::uuid[]) ORDER BY turn', [ids]),
+    db.query('SELECT session_id, turn, question, at, mode, rounds, synthesis FROM board_turns WHERE session_id = ANY($1::uuid[]) ORDER BY turn', [ids]),
     db.query(
       `SELECT session_id, turn, round, assistant_id, name, status, text, json, credits, tokens_in, tokens_out, reason, structured, sources
          FROM board_answers WHERE session_id = ANY($1::uuid[]) ORDER BY turn, round, ord`,
@@ -68,6 +70,7 @@ export async function listSessions(db: Queryable, projectId: string, orgId: stri
       .map((t) => ({
         turn: t.turn,
         question: t.question,
+        at: (t.at as Date).toISOString(),
         mode: t.mode,
         rounds: t.rounds,
         synthesis: t.synthesis,

@@ -40,4 +40,11 @@ describe('a meeting written out', () => {
     expect(md).toContain('Next steps:\n\n  - Save cash\n\n  - Test a pop-up');
     expect(md).toContain('    Owners:\n\n      - Ana');
   });
+
+  it('says when each follow-up was asked (the first question\'s day heads the record)', () => {
+    const state = meeting({ summary: 'Wait.' });
+    state.turns.push({ ...state.turns[0], turn: 2, question: 'And a third?', at: '2026-11-30T08:05:09.000Z' });
+    const notes = sessionBlocks(state, { credits: true }).filter((b) => b.kind === 'note').map((b) => b.text);
+    expect(notes).toEqual(['Held on 2026-11-29 · Credits spent: 4', 'Mode: Boardroom · Rounds: 1', 'Mode: Boardroom · Rounds: 1 · Asked 2026-11-30 08:05 UTC']);
+  });
 });

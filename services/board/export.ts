@@ -29,7 +29,8 @@ function fieldBlocks(value: unknown, depth = 0): Block[] {
 
 function turnBlocks(turn: Turn, many: boolean): Block[] {
   const blocks: Block[] = [{ kind: 'heading', text: many ? `Question ${turn.turn}` : 'Question' }, { kind: 'text', text: turn.question }];
-  blocks.push({ kind: 'note', text: `Mode: ${MODE_TABLE[turn.mode]?.label ?? turn.mode} · Rounds: ${turn.rounds}` });
+  const asked = turn.turn > 1 ? ` · Asked ${turn.at.slice(0, 16).replace('T', ' ')} UTC` : '';
+  blocks.push({ kind: 'note', text: `Mode: ${MODE_TABLE[turn.mode]?.label ?? turn.mode} · Rounds: ${turn.rounds}${asked}` });
   for (let round = 1; round <= turn.round; round++) {
     blocks.push({ kind: 'subheading', text: `Round ${round}` });
     for (const a of turn.answers.filter((x) => x.round === round)) {

@@ -64,6 +64,8 @@ export const SynthesisSchema = z.object({
 export const SessionTurn = z.object({
   turn: z.number(),
   question: z.string(),
+  /** When the question was asked (a follow-up's own time). */
+  at: z.string(),
   mode: z.string(),
   rounds: z.number(),
   answers: z.array(Answer),

@@ -37,6 +37,7 @@ export function sessionView(state: SessionState, live: LiveSessions): SessionVie
     turns: state.turns.map((t) => ({
       turn: t.turn,
       question: t.question,
+      at: t.at,
       mode: t.mode,
       rounds: t.rounds,
       synthesis: t.synthesis && { ...t.synthesis, tokensIn: undefined, tokensOut: undefined },

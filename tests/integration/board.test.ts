@@ -236,6 +236,13 @@ describe('structured answers and follow-ups', () => {
     const second = await sessionDone(client, sessionId);
     expect(second.question).toBe('By how much?');
     expect(second.turns.map((x: { question: string }) => x.question)).toEqual(['Should we raise prices?', 'By how much?']);
+    // Each turn says when it was asked, the same from the session's stream and from the project's read model.
+    const asked = second.turns.map((x: { at: string }) => x.at) as string[];
+    for (const at of asked) expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(asked[1])).toBeGreaterThan(Date.parse(asked[0]));
+    await expect
+      .poll(async () => (await client.get(`/api/projects/${projectId}/sessions`)).body.data.find((x: { sessionId: string }) => x.sessionId === sessionId)?.turns.map((x: { at: string }) => x.at))
+      .toEqual(asked);
     expect(second.answers[0].json).toEqual({ verdict: 'by 5%' });
     expect(llm.requestsFor(a.model)[1].body.messages.slice(1)).toEqual([
       { role: 'user', content: 'Should we raise prices?' },

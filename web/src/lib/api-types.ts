@@ -6952,6 +6952,7 @@ export interface paths {
                                         tokensIn: number;
                                         tokensOut: number;
                                     }[];
+                                    at: string;
                                     mode: string;
                                     question: string;
                                     rounds: number;
@@ -7448,6 +7449,7 @@ export interface paths {
                                     tokensIn: number;
                                     tokensOut: number;
                                 }[];
+                                at: string;
                                 mode: string;
                                 question: string;
                                 rounds: number;
@@ -7646,6 +7648,7 @@ export interface paths {
                                     tokensIn: number;
                                     tokensOut: number;
                                 }[];
+                                at: string;
                                 mode: string;
                                 question: string;
                                 rounds: number;
@@ -8284,6 +8287,7 @@ export interface paths {
                                     tokensIn: number;
                                     tokensOut: number;
                                 }[];
+                                at: string;
                                 mode: string;
                                 question: string;
                                 rounds: number;

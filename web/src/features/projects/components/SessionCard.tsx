@@ -17,6 +17,11 @@ function TurnView({ turn, running, onRetry }: { turn: Turn; running: boolean; on
   const rounds = [...new Set(turn.answers.map((a) => a.round))].sort();
   return (
     <section className="board-turn">
+      {turn.turn > 1 && (
+        <p className="board-turn__asked muted">
+          Follow-up · <time dateTime={turn.at}>{formatDateTime(turn.at)}</time>
+        </p>
+      )}
       <h3 className="board-turn__question">{turn.question}</h3>
       {rounds.map((round) => (
         <section key={round} className="board-round" aria-label={`Round ${round}`}>
