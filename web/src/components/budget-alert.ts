@@ -12,6 +12,9 @@ export interface BudgetFigures {
   periodStart: string;
 }
 
+/** How a sentence names a budget of this period. */
+const budgetWord = (period: string) => (period === 'month' ? 'monthly budget' : 'budget');
+
 export interface BudgetAlert {
   /** The highest threshold crossed (the banner is dismissed per threshold and period). */
   threshold: number;
@@ -35,14 +38,13 @@ export function budgetAlert(budgets: readonly BudgetFigures[], userId: string | 
   if (crossed.length === 0) return null;
   const threshold = Math.max(...crossed);
   const percent = Math.floor((used * 100) / mine.credits);
-  const which = mine.period === 'month' ? 'monthly budget' : 'budget';
   return {
     threshold,
     percent,
     used,
     credits: mine.credits,
     key: `budget-banner:${mine.periodStart}:${threshold}`,
-    text: `Your ${which}: ${percent}% used (${formatNumber(used)} of ${formatNumber(mine.credits)} credits).`,
+    text: `Your ${budgetWord(mine.period)}: ${percent}% used (${formatNumber(used)} of ${formatNumber(mine.credits)} credits).`,
   };
 }
 
@@ -64,8 +66,7 @@ export function budgetRoom(budgets: readonly BudgetFigures[], userId: string | u
     if (!mine && !(b.scope === 'project' && b.id === projectId)) continue;
     const left = Math.max(0, b.credits - b.spent - b.held);
     if (tightest && tightest.left <= left) continue;
-    const which = b.period === 'month' ? 'monthly budget' : 'budget';
-    tightest = { left, name: mine ? `Your ${which}` : `This project's ${which}` };
+    tightest = { left, name: `${mine ? 'Your' : "This project's"} ${budgetWord(b.period)}` };
   }
   return tightest;
 }
