@@ -8,7 +8,10 @@ import { OrgProfileAnswer, OrgProfileBody } from './schemas.ts';
 
 const tags = ['organization'];
 
-/** The organization's profile (industry, stage, size, goals): every advisor of the board is told it. */
+/**
+ * The organization's profile (industry, stage, size, goals): every advisor of the board is told it.
+ * Every member reads it; only an owner changes it, as only an owner renames the organization.
+ */
 const orgProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
@@ -21,7 +24,7 @@ const orgProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     loadState(app.store, orgProfileDecider, orgProfileStreamId(orgOf(request.user!.organization_id))),
   );
 
-  app.put('/', { schema: { tags, body: OrgProfileBody, response: { 200: OrgProfileAnswer, 400: ErrorAnswer } } }, async (request) => {
+  app.put('/', { onRequest: app.requireOrgRole('owner'), schema: { tags, body: OrgProfileBody, response: { 200: OrgProfileAnswer, 400: ErrorAnswer, 403: ErrorAnswer } } }, async (request) => {
     const user = request.user!;
     const orgId = orgOf(user.organization_id);
     const outcome = await app.commands.run(

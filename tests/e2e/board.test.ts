@@ -81,6 +81,21 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
         await page.goto(`/project/${projectId}`);
         const members = page.getByRole('list', { name: 'Board members' });
         await members.getByText(strategist.name).waitFor();
+        // With no company profile the board says it knows nothing of the business; the owner's link leads to the form.
+        const untold = page.getByTestId('board-untold');
+        await untold.waitFor();
+        if (width === 1280) {
+          await untold.getByRole('link', { name: 'Fill in the company profile' }).click();
+          await page.waitForURL('**/org#company-profile');
+          const form = page.getByRole('form', { name: 'Company profile' });
+          await expect.poll(() => form.evaluate((el) => { const top = el.getBoundingClientRect().top; return top >= 0 && top < window.innerHeight; })).toBe(true);
+          await form.getByLabel('Industry').fill('Software consultancy');
+          await form.getByRole('button', { name: 'Save company profile' }).click();
+          await page.getByText('Company profile saved').waitFor();
+          await page.goBack();
+          await members.getByText(strategist.name).waitFor();
+          expect(await page.getByTestId('board-untold').count()).toBe(0);
+        }
         // Only this test's two advisors sit on the board; the chair is the analyst; three rounds.
         for (const box of await members.getByRole('checkbox').all()) {
           const label = (await box.getAttribute('aria-label')) ?? '';

@@ -102,6 +102,17 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     expect(await member.getByRole('button', { name: /Start Subscription|Buy/ }).isDisabled()).toBe(true);
     await member.goto('/org');
 
+    // The company profile every advisor is told: the owner's to change, read by everyone else.
+    const ownerProfile = owner.getByRole('form', { name: 'Company profile' });
+    await ownerProfile.getByLabel('Industry').fill('Specialty coffee roasting');
+    await ownerProfile.getByRole('button', { name: 'Save company profile' }).click();
+    await owner.getByText('Company profile saved').waitFor();
+    await member.reload();
+    const memberProfile = member.getByRole('region', { name: 'Company profile' });
+    await expect.poll(() => memberProfile.innerText()).toContain('Specialty coffee roasting');
+    expect(await memberProfile.innerText()).toContain('Only an owner of the organization can change it.');
+    expect(await member.getByRole('button', { name: 'Save company profile' }).count()).toBe(0);
+
     await owner.reload();
     await owner.getByLabel('Role of colleague-wide@example.com').selectOption('billing');
     await expect.poll(async () => (await owner.request.get('/api/me/org/members')).json().then((b) => b.data.find((m: { email: string }) => m.email === 'colleague-wide@example.com')?.role)).toBe('billing');

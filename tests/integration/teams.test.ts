@@ -71,6 +71,15 @@ describe('members and roles', () => {
     expect((await billing.client.post('/api/me/org/invitations', { email: email('y'), role: 'member' })).status).toBe(403);
     expect((await billing.client.put(`/api/me/org/members/${member.userId}`, { role: 'owner' })).status).toBe(403);
 
+    // The company profile every advisor is told: every member reads it, only an owner changes it.
+    expect((await owner.client.put('/api/me/org/profile', { industry: 'Coffee roasting', goals: 'A second shop' })).status).toBe(200);
+    for (const other of [member, billing]) {
+      const refusedProfile = await other.client.put('/api/me/org/profile', { industry: 'Something else' });
+      expect(refusedProfile.status).toBe(403);
+      expect(refusedProfile.body).toMatchObject({ error: 'forbidden', required: 'owner' });
+    }
+    expect((await member.client.get('/api/me/org/profile')).body).toMatchObject({ industry: 'Coffee roasting', goals: 'A second shop' });
+
     const after = (await owner.client.get('/api/me/org/members')).body.data as { role: string }[];
     expect(after.map((m) => m.role).sort()).toEqual(['billing', 'member', 'owner']);
   });

@@ -40,7 +40,7 @@ export default function OrgPage() {
       {isOwner && <InvitationsCard />}
       <UsageCard />
       <BudgetsCard members={members.data.data} mayEdit={mayBudget} />
-      <OrgProfileCard />
+      <OrgProfileCard mayEdit={isOwner} />
     </div>
   );
 }

@@ -13,7 +13,6 @@ import { AutoTopUpCard } from './AutoTopUpCard';
 import { BillingCard } from './BillingCard';
 import { IntegrationsCard } from './IntegrationsCard';
 import { PlanCard } from './PlanCard';
-import { OrgProfileCard } from '../../../components/OrgProfileCard';
 import { ProfileForm } from './ProfileForm';
 import '../profile.css';
 
@@ -80,7 +79,6 @@ export default function ProfilePage() {
           <ExportLedgerButton path="/api/me/export/ledger" />
         </section>
       )}
-      {data.organization && <OrgProfileCard />}
       {mayBill && <IntegrationsCard />}
     </div>
   );

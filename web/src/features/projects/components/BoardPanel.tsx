@@ -5,6 +5,7 @@ import { budgetRoom } from '../../../components/budget-alert';
 import { budgetsQueryOptions } from '../../../components/BudgetBanner';
 import { BuyCredits } from '../../../components/BuyCredits';
 import { creditAlertsQueryOptions } from '../../../components/CreditAlertBanner';
+import { ORG_PROFILE_ANCHOR, orgProfileQueryOptions, profileIsEmpty } from '../../../components/OrgProfileCard';
 import { useAuth } from '../../../lib/auth/hooks';
 import { useMyOrganization } from '../../../lib/account';
 import { paths } from '../../../paths';
@@ -52,6 +53,26 @@ function BlockedNote({ blocked }: { blocked: Exclude<Blocked, null> }) {
       ) : (
         <>
           Your organization has no credits available: the board cannot take a question. <BuyCredits />
+        </>
+      )}
+    </p>
+  );
+}
+
+/** Said while the company profile is empty: the advisors know the project, not the business behind it. */
+function UntoldBusiness() {
+  const organization = useMyOrganization();
+  const profile = useQuery(orgProfileQueryOptions());
+  if (!profile.data || !profileIsEmpty(profile.data)) return null;
+  const to = `${paths.org.path}#${ORG_PROFILE_ANCHOR}`;
+  return (
+    <p className="muted board-untold" data-testid="board-untold">
+      The board knows nothing about your business yet: advisors answer better when they know its industry, stage, size and goals.{' '}
+      {organization?.role === 'owner' ? (
+        <Link to={to}>Fill in the company profile</Link>
+      ) : (
+        <>
+          An owner of your organization can fill in the <Link to={to}>company profile</Link>.
         </>
       )}
     </p>
@@ -150,6 +171,7 @@ export default function BoardPanel({ projectId }: { projectId: string }) {
       )}
       {saveBoard.error && <CreditsRefusal error={saveBoard.error} />}
       <FilesPanel projectId={projectId} disabled={disabled} />
+      {provider && <UntoldBusiness />}
       <form className="board-ask" onSubmit={submit}>
         <label htmlFor="board-question">Your question</label>
         <textarea
