@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth/hooks';
 import { Loading } from '../../../components/Loading';
 import { BudgetBanner } from '../../../components/BudgetBanner';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CopyButton } from '../../../components/CopyButton';
 import { useChangeRole, useInvitations, useInvite, useMembers, useRemoveMember, useRevokeInvitation, type MemberRow, type Role } from '../api/org';
 import { BudgetsCard } from './BudgetsCard';
 import { UsageCard } from './UsageCard';
@@ -143,9 +144,7 @@ function InvitationsCard() {
             It works once, for 7 days, and is shown only now.
           </p>
           <input className="input" readOnly aria-label="Invitation link" value={created.url} onFocus={(e) => e.target.select()} />
-          <button type="button" className="button button--small button--secondary" onClick={() => void navigator.clipboard?.writeText(created.url).then(() => toast.success('Link copied'))}>
-            Copy link
-          </button>
+          <CopyButton value={created.url} label="Copy link" />
         </div>
       )}
       <ul className="org-list">
