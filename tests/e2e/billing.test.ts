@@ -69,6 +69,10 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await page.getByRole('heading', { name: 'Thank you for subscribing!' }).waitFor();
     await page.getByText('It may take a while').waitFor();
     await page.getByRole('link', { name: 'Go to Projects' }).waitFor();
+    // The page watches the balance it left with, and says when the plan's credits (both grants, one event) arrived.
+    const arrived = page.getByTestId('credits-arrived');
+    await arrived.waitFor();
+    expect(await arrived.textContent()).toBe("1,200 credits arrived: your organization's balance is 1,200.");
 
     await profileShows(page, '1,200');
     const transactions = page.getByRole('region', { name: 'Recent credit transactions' }).locator('table');
@@ -214,5 +218,11 @@ describe('one-time packs and the plan after a cancellation', { timeout: 90_000 }
     await page.waitForURL('**/subscribed');
     await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor();
     await expect(page.getByText('Thank you for subscribing!').count()).resolves.toBe(0);
+    await page.getByTestId('credits-arrived').waitFor();
+    expect(await page.getByTestId('credits-arrived').textContent()).toMatch(/^500 credits arrived: your organization's balance is \d{1},\d{3}\.$/);
+    // Said once: the page opened again later has nothing to compare with.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor();
+    expect(await page.getByTestId('credits-arrived').count()).toBe(0);
   });
 });

@@ -6,11 +6,29 @@ export type CheckoutKind = 'one_time' | 'subscription';
 
 const key = 'checkoutKind';
 
-export function rememberCheckoutKind(kind: CheckoutKind): void {
+const balanceKey = 'checkoutBalanceBefore';
+
+/**
+ * Remembers the kind, and the organization's balance before a checkout that adds credits as soon as it
+ * is paid (a pack, a first plan), so that /subscribed can say when they have arrived.
+ */
+export function rememberCheckout(kind: CheckoutKind, balanceBefore: number | null): void {
   try {
     sessionStorage.setItem(key, kind);
+    if (balanceBefore === null) sessionStorage.removeItem(balanceKey);
+    else sessionStorage.setItem(balanceKey, String(balanceBefore));
   } catch {
-    // Without storage /subscribed thanks for a subscription, the common case.
+    // Without storage /subscribed thanks for a subscription, the common case, and watches nothing.
+  }
+}
+
+/** The balance remembered before the checkout this tab came back from (null: nothing to watch). */
+export function balanceBeforeCheckout(): number | null {
+  try {
+    const stored = sessionStorage.getItem(balanceKey);
+    return stored === null || !Number.isFinite(Number(stored)) ? null : Number(stored);
+  } catch {
+    return null;
   }
 }
 

@@ -14,7 +14,7 @@ import { formatDate } from '../../../lib/format';
 import { useCurrentPlan } from '../api/get-current-plan';
 import { usePlan } from '../api/get-plan';
 import { usePublicPlans } from '../api/get-public-plans';
-import { checkoutTexts, rememberCheckoutKind } from '../checkout-kind';
+import { checkoutTexts, rememberCheckout } from '../checkout-kind';
 import { changeLabel, creditLines, priceLabel } from '../format';
 import '../pricing.css';
 
@@ -63,7 +63,8 @@ export default function SubscribePage() {
   const start = () =>
     checkout.mutate(plan.data.id, {
       onSuccess: ({ url }) => {
-        rememberCheckoutKind(kind);
+        // A pack or a first plan adds credits once paid; a change of plan may add none at once.
+        rememberCheckout(kind, kind === 'one_time' || !live ? (organization?.credits ?? null) : null);
         goTo(url, navigate);
       },
       // The server's own words: a plan change already pending, Stripe unreachable (502)...
