@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { formatCount } from '../platform/text.ts';
 import type Stripe from 'stripe';
 import { refundedInvoice } from './refund-lookup.ts';
 import type { EventStore } from '../eventstore/store.ts';
@@ -134,7 +135,7 @@ async function checkout(deps: ApplyDeps, ctx: Context, eventId: string, intent: 
           description: `${plan.name}: monthly credits`, key: periodKey(intent.subscriptionId, 'first'), at,
         })
       : 0;
-  done.push(`granted ${once + firstMonth} credits`);
+  done.push(`granted ${formatCount(once + firstMonth)} credits`);
   return { orgId, summary: done.join(', ') };
 }
 
@@ -152,7 +153,7 @@ async function topUp(deps: ApplyDeps, ctx: Context, eventId: string, intent: Ext
     orgId, amount: plan.one_time_credits, kind: 'purchase', source: 'auto_top_up', expiresAt: oneTimeExpiry(plan, at),
     description: `Auto top-up: ${plan.name}`, key: purchaseKey(paymentIntentId), at,
   });
-  return { orgId, summary: `auto top-up granted ${granted} credits` };
+  return { orgId, summary: `auto top-up granted ${formatCount(granted)} credits` };
 }
 
 async function period(deps: ApplyDeps, ctx: Context, eventId: string, intent: Extract<Intent, { kind: 'period' }>, plan: Plan, at: string): Promise<Effect> {
@@ -175,7 +176,7 @@ async function period(deps: ApplyDeps, ctx: Context, eventId: string, intent: Ex
     at,
   });
   const summary = granted
-    ? `granted ${granted} credits for ${key}`
+    ? `granted ${formatCount(granted)} credits for ${key}`
     : plan.monthly_credits > 0
       ? `nothing to grant: ${key} was already granted`
       : `${plan.name} grants no monthly credits`;
@@ -205,7 +206,7 @@ async function updated(deps: ApplyDeps, ctx: Context, eventId: string, intent: E
     // A scheduled downgrade taking effect starts its plan (an upgrade's start is granted with its paid invoice).
     const started = before.pendingPlanId === plan.planId && intent.pendingPlanId === null;
     const once = started ? await grantOneTime(deps, ctx, eventId, orgId, plan, `start:${subscriptionId}:${plan.planId}:${intent.currentPeriodEnd ?? intent.created}`, at) : 0;
-    return { orgId, summary: `plan is now ${plan.name} (${intent.status})${once ? `, granted ${once} one-time credits` : ''}` };
+    return { orgId, summary: `plan is now ${plan.name} (${intent.status})${once ? `, granted ${formatCount(once)} one-time credits` : ''}` };
   }
   const pending = intent.pendingPlanId ? `, moving to ${intent.pendingPlanId} at the period's end` : '';
   return { orgId, summary: `subscription ${intent.status}${intent.cancelAtPeriodEnd ? ', cancels at the period\'s end' : ''}${pending}` };
@@ -230,7 +231,7 @@ async function change(deps: ApplyDeps, ctx: Context, eventId: string, intent: Ex
   });
   // The plan starts now: its one-time credits come with it, as they do with a checkout.
   const once = await grantOneTime(deps, ctx, eventId, intent.orgId, plan, `${key}:one-time`, at);
-  return { orgId: intent.orgId, summary: granted + once ? `granted ${granted + once} credits for ${key}` : `nothing to grant for ${key}` };
+  return { orgId: intent.orgId, summary: granted + once ? `granted ${formatCount(granted + once)} credits for ${key}` : `nothing to grant for ${key}` };
 }
 
 /** A plan's one-time credits, granted once whenever the plan starts (a checkout, an upgrade, a scheduled downgrade taking effect). */
@@ -276,7 +277,7 @@ async function refund(deps: ApplyDeps, ctx: Context, eventId: string, intent: Ex
     keyed(eventId, 'refund'),
     ctx,
   );
-  return { orgId, summary: taken ? `revoked ${taken.amount} credits (shortfall ${taken.shortfall})` : 'refund already applied' };
+  return { orgId, summary: taken ? `revoked ${formatCount(taken.amount)} credits (shortfall ${formatCount(taken.shortfall)})` : 'refund already applied' };
 }
 
 async function effects(

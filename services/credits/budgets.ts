@@ -1,4 +1,5 @@
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors.ts';
+import { formatCount } from '../platform/text.ts';
 import type { DomainEvent } from '../eventstore/types.ts';
 import type { Hold } from './lots.ts';
 
@@ -74,9 +75,8 @@ export class BudgetExceeded extends DomainError {
   constructor(scope: BudgetScope, id: string, credits: number, spent: number, held: number, needed: number) {
     const whose = scope === 'member' ? "This member's" : "This project's";
     // Numbers as the web app writes them (3,000), since the pages show this message as it is.
-    const n = (value: number) => value.toLocaleString('en-US');
-    const heldText = held > 0 ? ` and ${n(held)} held` : '';
-    super(402, 'budget_exceeded', `${whose} budget of ${n(credits)} credit${credits === 1 ? '' : 's'} has no room for ${n(needed)} more: ${n(spent)} spent${heldText}`, {
+    const heldText = held > 0 ? ` and ${formatCount(held)} held` : '';
+    super(402, 'budget_exceeded', `${whose} budget of ${formatCount(credits)} credit${credits === 1 ? '' : 's'} has no room for ${formatCount(needed)} more: ${formatCount(spent)} spent${heldText}`, {
       error: 'budget_exceeded',
       scope,
       id,

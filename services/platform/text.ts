@@ -21,3 +21,8 @@ export function storable<T>(value: T, depth = 0): T {
   }
   return out as T;
 }
+
+const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A number in a text a person reads (a refusal's message, a webhook's summary) as the web app writes it: 1234 -> '1,234'. */
+export const formatCount = (value: number): string => counts.format(value);

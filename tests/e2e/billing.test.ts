@@ -124,7 +124,7 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await page.getByLabel('Organization').selectOption(orgId);
     await page.getByRole('button', { name: 'Send monthly renewal' }).click();
     await toasted(page, 'Sent invoice.paid');
-    const renewal = webhooks.getByRole('row').filter({ hasText: 'granted 1000 credits' });
+    const renewal = webhooks.getByRole('row').filter({ hasText: 'granted 1,000 credits' });
     await loadUntil(page, null, 'the renewal granting 1000 credits', async () => (await renewal.waitFor({ timeout: 5000 }).then(() => true, () => false)));
     await profileShows(member.page, '2,200');
   });
