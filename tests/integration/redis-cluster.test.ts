@@ -70,6 +70,12 @@ async function masterOfQueue(queue: string): Promise<number> {
   return cluster.nodes.indexOf(`127.0.0.1:${port}`);
 }
 
+/** The API's cluster connection and each of its nodes' connections (port:status), for a failure's message. */
+const apiRedis = () => {
+  const api = t.app.redis as Cluster;
+  return `${api.status}; nodes ${api.nodes('all').map((n) => `${n.options.port}:${n.status}`).join(' ')}`;
+};
+
 const balance = async () => (await loadState(t.app.store, orgDecider, orgStreamId(member.orgId))).balance;
 const packEvents = (n: number, tag: string) => Array.from({ length: n }, () => fixtureEvent('checkout.session.completed.payment.json', member.orgId, `_${tag}${randomUUID().slice(0, 8)}`));
 
@@ -118,8 +124,10 @@ describe.skipIf(!available)('Redis Cluster', () => {
     await waitFor('the schedulers to be registered again', async () => {
       const [sweep, safetyNet] = await Promise.all([t.app.queues['stripe-webhooks'].getJobScheduler('stripe-sweep'), t.app.queues.projector.getJobScheduler('safety-net')]);
       if (sweep && safetyNet) return true;
-      throw new Error(`stripe-sweep ${sweep ? 'back' : 'missing'}, safety-net ${safetyNet ? 'back' : 'missing'}, the API's Redis ${t.app.redis.status}`);
-    }, 60_000);
+      throw new Error(`stripe-sweep ${sweep ? 'back' : 'missing'}, safety-net ${safetyNet ? 'back' : 'missing'}, the API's Redis ${apiRedis()}`);
+    }, 60_000).catch((err: Error) => {
+      throw new Error(`${err.message}; the API's Redis: ${apiRedis()}`);
+    });
     await waitFor('readiness', async () => (await fetch(`${t.url}/api/health/ready`)).status === 200, 60_000);
 
     // A rebuild goes through the replay queue after the restart too.

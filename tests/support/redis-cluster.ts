@@ -26,10 +26,15 @@ const listens = (port: number) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** A free port whose cluster bus port (port + 10000) is free too, so both stay under 65536. */
+/**
+ * A free port whose cluster bus port (port + 10000) is free too, both below the kernel's ephemeral
+ * range (32768 and up): no other test's server (they listen on port 0) and no outgoing connection's
+ * own port can take a killed node's ports before it starts again, and no client reconnecting to a
+ * down node can end up connected to itself.
+ */
 async function clusterPort(): Promise<number> {
   for (;;) {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = 20000 + Math.floor(Math.random() * 2700);
     if ((await listens(port)) && (await listens(port + 10000))) return port;
   }
 }
