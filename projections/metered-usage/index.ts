@@ -1,17 +1,18 @@
 import type { Projection } from '../types.ts';
 import { utcDay } from '../days.ts';
-import type { UsageRecorded } from '../../services/credits/events.ts';
+import { meteredItems, type CreditsDebited, type MeteredItem, type UsageRecorded } from '../../services/credits/events.ts';
 import { DECIMALS, formatPico, formatScaled, parsePico, toMicros } from '../../services/platform/decimal.ts';
 
 /**
  * Metered usage per organization, UTC day (of each event's timestamp), meter and project: the usage
  * explorer's chart and CSV. Each row keeps the position of the last batch it counted, so a batch
- * applied again adds nothing.
+ * applied again adds nothing. Version 2 also counts the meters of holds' captures (a board call's
+ * model tokens), which version 1 did not read.
  */
-export const meteredUsageProjection: Projection<UsageRecorded> = {
+export const meteredUsageProjection: Projection<UsageRecorded | CreditsDebited> = {
   name: 'metered_usage',
-  version: 1,
-  handles: ['UsageRecorded'],
+  version: 2,
+  handles: ['UsageRecorded', 'CreditsDebited'],
   tables: ['metered_usage'],
   schema: (t) => `
     CREATE TABLE ${t('metered_usage')} (
@@ -26,7 +27,7 @@ export const meteredUsageProjection: Projection<UsageRecorded> = {
       PRIMARY KEY (org_id, day, meter, project_id)
     );`,
   async apply(db, events, t) {
-    const rows = events.flatMap((e) => dailySums(e.data.orgId, e.data.items, e.globalPosition));
+    const rows = events.flatMap((e) => dailySums(e.data.orgId, meteredItems(e), e.globalPosition));
     if (rows.length === 0) return;
     await db.query(
       `WITH sums AS (
@@ -45,10 +46,10 @@ export const meteredUsageProjection: Projection<UsageRecorded> = {
 };
 
 /**
- * One batch's items summed per UTC day, meter and project, exactly (quantities in millionths, credits
+ * One event's items summed per UTC day, meter and project, exactly (quantities in millionths, credits
  * in picocredits): a row per group, not per event (a batch is up to a thousand events of a few groups).
  */
-function dailySums(orgId: string, items: UsageRecorded['data']['items'], position: number) {
+function dailySums(orgId: string, items: readonly MeteredItem[], position: number) {
   const groups = new Map<string, { org_id: string; day: string; meter: string; project_id: string; quantity: bigint; credits: bigint; events: number; position: number }>();
   for (const i of items) {
     const day = utcDay(i.timestamp);

@@ -10,8 +10,8 @@ import { advisorMessages, advisorSystem, synthesisRequest, type MeetingContext }
 import { MODE_TABLE, strictFormat, SYNTHESIS, type MeetingMode, type ModeDefinition } from './modes/table.ts';
 import { loadRateCard } from '../ratecard/rate-card.ts';
 import { versionAt } from '../ratecard/events.ts';
-import { boardPrices, modelPrice } from './price-table.ts';
-import { maxCost, type ModelPrice } from './pricing.ts';
+import { boardPrices, modelPrice, type MeterPrice } from './price-table.ts';
+import { maxCost } from './pricing.ts';
 
 /** One meeting (a session's turn) as asked: who, how, about what, with what the board knows. */
 export interface MeetingInput {
@@ -43,7 +43,8 @@ export interface PlannedCall {
   system: string;
   responseFormat?: ResponseFormatJSONSchema;
   maxTokens: number;
-  price: ModelPrice;
+  /** Its model's price and the rate-card meters it comes from. */
+  price: MeterPrice;
   maxCredits: number;
 }
 
@@ -76,7 +77,7 @@ export const hasSynthesis = (input: Pick<MeetingInput, 'chairId' | 'specs' | 'ro
  * others' answers of the round before, each at most its output limit: the request is estimated with
  * them empty, and their limits added (for every request of a call with functions).
  */
-export function planCall(input: MeetingInput, mode: ModeDefinition, spec: AdvisorSpec, round: number, settings: LlmSettings, price: ModelPrice): PlannedCall {
+export function planCall(input: MeetingInput, mode: ModeDefinition, spec: AdvisorSpec, round: number, settings: LlmSettings, price: MeterPrice): PlannedCall {
   const system = advisorSystem(spec.system, mode, input.rounds, input.context);
   const responseFormat = formatOf(spec, mode);
   const maxTokens = outputLimit(spec, mode, settings);
@@ -88,7 +89,7 @@ export function planCall(input: MeetingInput, mode: ModeDefinition, spec: Adviso
   return { round, spec, system, responseFormat, maxTokens, price, maxCredits: maxCost(price, tokensIn, maxTokens) };
 }
 
-function planSynthesis(input: MeetingInput, mode: ModeDefinition, chair: AdvisorSpec, settings: LlmSettings, price: ModelPrice): PlannedCall {
+function planSynthesis(input: MeetingInput, mode: ModeDefinition, chair: AdvisorSpec, settings: LlmSettings, price: MeterPrice): PlannedCall {
   const heard = input.specs.flatMap((s) => Array.from({ length: input.rounds }, (_, i) => ({ round: i + 1, name: s.name, text: '' })));
   const { system, messages } = synthesisRequest(chair.system, input.question, heard, input.specs.map((s) => s.name), input.context);
   const responseFormat = strictFormat('synthesis', SYNTHESIS.shape);

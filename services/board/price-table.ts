@@ -1,7 +1,7 @@
 import { formatScaled, toMicros } from '../platform/decimal.ts';
 import type { RateCardEntry, RateCardVersion } from '../ratecard/events.ts';
-import { LLM_DEFAULT_MODEL, llmEntries } from '../ratecard/legacy.ts';
-import { DEFAULT_PRICE, priceFor, priceProblem, type ModelPrice } from './pricing.ts';
+import { LLM_DEFAULT_MODEL, LLM_METER, llmEntries, llmMeter } from '../ratecard/legacy.ts';
+import { DEFAULT_PRICE, modelKey, priceProblem, type ModelPrice } from './pricing.ts';
 
 /**
  * The board's prices are rate-card entries: `llm.<model>.input_tokens` and `output_tokens` (credits
@@ -13,7 +13,6 @@ export interface PriceTable {
   models: Record<string, ModelPrice>;
 }
 
-const LLM_METER = /^llm\.(.+)\.(input|output)_tokens$/;
 const per1k = (perToken: number) => Number(formatScaled(toMicros(perToken) ?? 0n, 3));
 
 /** The board's table in a rate-card version (none yet: the default price for every model). */
@@ -41,5 +40,16 @@ export function withBoardPrices(version: RateCardVersion | null, table: PriceTab
   return [...others, ...llmEntries(LLM_DEFAULT_MODEL, table.defaultPrice), ...models];
 }
 
+/** A model's price, and the rate-card meters it comes from (its own, or `llm.default.*`). */
+export interface MeterPrice extends ModelPrice {
+  meters: { input: string; output: string };
+}
+
 /** The price of a model's tokens from the table (exact name, then any case), else the default. */
-export const modelPrice = (table: PriceTable) => (model: string) => priceFor(model, table.models, table.defaultPrice);
+export const modelPrice =
+  (table: PriceTable) =>
+  (model: string): MeterPrice => {
+    const key = modelKey(model, table.models);
+    const named = key ?? LLM_DEFAULT_MODEL;
+    return { ...(key ? table.models[key] : table.defaultPrice), meters: { input: llmMeter(named, 'input'), output: llmMeter(named, 'output') } };
+  };

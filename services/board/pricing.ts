@@ -1,3 +1,5 @@
+import { formatPico } from '../platform/decimal.ts';
+
 /**
  * What a model call costs in credits. Prices are credits per 1,000 tokens, in thousandths of a
  * credit at most (0.125 is a price, 0.0001 is not); costs are whole credits, rounded up, and a
@@ -27,12 +29,24 @@ export function priceProblem(price: ModelPrice): string | null {
   return null;
 }
 
+/** The table's name for the model (exact name, then any case), or null when it names no such model. */
+export function modelKey(model: string, table: Readonly<Record<string, ModelPrice>>): string | null {
+  if (Object.hasOwn(table, model)) return model;
+  const lower = model.toLowerCase();
+  return Object.keys(table).find((name) => name.toLowerCase() === lower) ?? null;
+}
+
 /** The model's price from the table (exact name, then any case), or the fallback. */
 export function priceFor(model: string, table: Readonly<Record<string, ModelPrice>>, fallback: ModelPrice = DEFAULT_PRICE): ModelPrice {
-  if (Object.hasOwn(table, model)) return table[model];
-  const lower = model.toLowerCase();
-  const key = Object.keys(table).find((name) => name.toLowerCase() === lower);
+  const key = modelKey(model, table);
   return key ? table[key] : fallback;
+}
+
+/** What a finished call consumed per meter: its tokens and their exact price (credits, a decimal string). */
+export function meteredTokens(price: ModelPrice, tokensIn: number, tokensOut: number): { input: { quantity: number; credits: string }; output: { quantity: number; credits: string } } {
+  // A price per 1,000 tokens in thousandths of a credit is a millionth of a credit per token: 10^6 picocredits.
+  const exact = (n: number, per1k: number) => ({ quantity: n, credits: formatPico(tokens(n, 'tokens') * BigInt(milli(per1k)) * 1_000_000n) });
+  return { input: exact(tokensIn, price.inputPer1k), output: exact(tokensOut, price.outputPer1k) };
 }
 
 function tokens(value: number, what: string): bigint {

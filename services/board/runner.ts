@@ -1,3 +1,4 @@
+import type { MeteredPart } from '../credits/events.ts';
 import { handleCommand, loadState } from '../eventstore/command-handler.ts';
 import { creditsDebitDuration, creditsDebits } from '../platform/metrics.ts';
 import { storable } from '../platform/text.ts';
@@ -13,7 +14,8 @@ import type { LiveSessions } from './live.ts';
 import { advisorMessages, answerText, synthesisRequest } from './meeting.ts';
 import type { SynthesisResult } from './modes/table.ts';
 import type { Meeting, PlannedCall } from './plan.ts';
-import { actualCost } from './pricing.ts';
+import type { MeterPrice } from './price-table.ts';
+import { actualCost, meteredTokens } from './pricing.ts';
 
 export interface BoardDeps extends HoldDeps {
   store: EventStore;
@@ -78,7 +80,8 @@ async function paidCall(
   const credits = Math.min(actualCost(call.price, result.tokensIn, result.tokensOut), hold.credits);
   const timer = creditsDebitDuration.startTimer();
   try {
-    await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, credits, description: callDescription(meeting, call), metadata: holdMetadata(meeting) });
+    const metered = meteredParts(call.price, result.tokensIn, result.tokensOut, meeting.projectId);
+    await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, credits, description: callDescription(meeting, call), metered, metadata: holdMetadata(meeting) });
     creditsDebits.inc({ outcome: 'ok', via: 'board' });
   } catch (err) {
     creditsDebits.inc({ outcome: (err as { statusCode?: number })?.statusCode === 409 ? 'conflict' : 'error', via: 'board' });
@@ -88,6 +91,15 @@ async function paidCall(
     timer();
   }
   return { result, credits };
+}
+
+/** A call's tokens on its rate-card meters, as /usage counts them (a meter with no tokens left out). */
+function meteredParts(price: MeterPrice, tokensIn: number, tokensOut: number, projectId: string): MeteredPart[] {
+  const { input, output } = meteredTokens(price, tokensIn, tokensOut);
+  return [
+    { meter: price.meters.input, ...input, projectId },
+    { meter: price.meters.output, ...output, projectId },
+  ].filter((part) => part.quantity > 0);
 }
 
 /** One advisor in one round: from round 2 it hears its own and the others' answers of the round before. */

@@ -17,7 +17,7 @@ import { HoldClosed, HoldPastExpiry, OrganizationInactive } from './errors.ts';
 import { availableOf, isCreditEvent, type CreditEvent, type CreditsRevoked, type CreditStreamState, type GrantKind, type LotSource, type RevokeKind } from './events.ts';
 import { scheduleExpiries } from './expiry.ts';
 import { dedupCutoff, readUsage, rememberUsageIds, type UsageRead } from './usage-ids.ts';
-import { pendingOf, type PricedUsage, type UsageRecorded, type UsageRefusal } from './usage-events.ts';
+import { pendingOf, type MeteredPart, type PricedUsage, type UsageRecorded, type UsageRefusal } from './usage-events.ts';
 
 export interface CreditsDeps<S extends CreditStreamState, E extends DomainEvent> {
   store: EventStore;
@@ -75,6 +75,8 @@ export interface CaptureInput {
   /** Default: the whole hold. */
   credits?: number;
   description?: string;
+  /** What the capture consumed per rate-card meter (shown on /usage); the credits stay whole. */
+  metered?: MeteredPart[];
   metadata: EventMetadata;
   at?: string;
 }
@@ -276,9 +278,9 @@ export class Credits<S extends CreditStreamState = CreditStreamState, E extends 
    * was lost) answers what the first one did; another capture or a release of the closed hold answers 409.
    */
   async capture(input: CaptureInput): Promise<Amounts & { captured: number }> {
-    const { orgId, holdId, userId, credits, description, metadata, at = now() } = input;
+    const { orgId, holdId, userId, credits, description, metered, metadata, at = now() } = input;
     const asked = { credits: credits ?? null, description: description ?? null };
-    const decided = await this.run(orgId, { type: 'CaptureHold', data: { orgId, holdId, credits, description, usageId: randomUUID(), userId, at } }, {
+    const decided = await this.run(orgId, { type: 'CaptureHold', data: { orgId, holdId, credits, description, usageId: randomUUID(), userId, at, ...(metered ? { metered } : {}) } }, {
       metadata,
       idempotencyKey: ledgerKeys.holdClose(orgId, holdId),
       request: { holdId },

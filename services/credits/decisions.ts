@@ -16,6 +16,7 @@ import {
   type CreditStreamState,
   type GrantKind,
   type LotSource,
+  type MeteredPart,
   type RevokeKind,
   type Take,
 } from './events.ts';
@@ -69,7 +70,7 @@ export type PlaceHold = {
 /** `credits` (default: the whole hold) become a debit; the rest goes back. */
 export type CaptureHold = {
   type: 'CaptureHold';
-  data: { orgId: string; holdId: string; credits?: number; description?: string; usageId: string; userId: string | null; at: string };
+  data: { orgId: string; holdId: string; credits?: number; description?: string; usageId: string; userId: string | null; at: string; metered?: MeteredPart[] };
 };
 export type ReleaseHold = { type: 'ReleaseHold'; data: { orgId: string; holdId: string; at: string } };
 /** The worker's: releases a hold once `at` has reached its expiry; nothing before. */
@@ -233,7 +234,8 @@ function capture({ data }: CaptureHold, draft: Draft<CreditStreamState>): void {
   if (credits > 0) {
     const lots = takeFromHold(draft.state, hold, credits, at);
     const description = data.description ?? hold.description;
-    draft.push({ type: 'CreditsDebited', data: { orgId, amount: credits, description, usageId, userId, balanceAfter: 0, at, lots, holdId } });
+    const metered = data.metered?.length ? { metered: data.metered } : {};
+    draft.push({ type: 'CreditsDebited', data: { orgId, amount: credits, description, usageId, userId, balanceAfter: 0, at, lots, holdId, ...metered } });
   }
   const rest = draft.state.holds.find((h) => h.holdId === holdId);
   if (rest) draft.push({ type: 'HoldReleased', data: { orgId, holdId, credits: rest.credits, lots: rest.lots, at } });

@@ -19,11 +19,11 @@ import {
 } from './lots.ts';
 
 import { countSpend, evolveBudget, initialBudgetState, BUDGET_EVENT_TYPES, type BudgetEvent, type BudgetState, type HoldOwner } from './budgets.ts';
-import { evolveRemainders, type Remainders, type UsageRecorded } from './usage-events.ts';
+import { evolveRemainders, type MeteredPart, type PricedUsage, type Remainders, type UsageRecorded } from './usage-events.ts';
 
 export type { AutoTopUpAttempted, AutoTopUpConfigured, AutoTopUpCrossed, AutoTopUpEvent, AutoTopUpSettings, AutoTopUpSkipped, TopUpState } from './auto-top-up.ts';
 export type { BudgetEvent, BudgetRemoved, BudgetSet, BudgetThresholdCrossed } from './budgets.ts';
-export type { PricedUsage, UsageRecorded } from './usage-events.ts';
+export type { MeteredPart, PricedUsage, UsageRecorded } from './usage-events.ts';
 export * from './lots.ts';
 
 /**
@@ -70,6 +70,8 @@ export type CreditsDebited = DomainEvent<
     at: string;
     lots?: Take[];
     holdId?: string;
+    /** A capture's meters, as its capturer priced them (the board's calls): metered usage counts them. */
+    metered?: MeteredPart[];
   }
 >;
 export type CreditsRevoked = DomainEvent<
@@ -106,6 +108,19 @@ export type AlertEvent = AlertsSet | CreditsLow | CreditsDepleted;
 
 export type LedgerEvent = CreditsGranted | CreditsDebited | CreditsRevoked | CreditsExpired | HoldPlaced | HoldReleased | HoldExpired;
 export type CreditEvent = LedgerEvent | AlertEvent | AutoTopUpConfigured | AutoTopUpEvent | BudgetEvent | UsageRecorded;
+
+/** A metered quantity as /usage and the rate card's backtest count it. */
+export type MeteredItem = Pick<PricedUsage, 'meter' | 'quantity' | 'credits' | 'timestamp' | 'projectId'>;
+
+/**
+ * What an event counts on the meters: a usage batch's events, or the meters a hold's capture names
+ * (a board call's tokens), at the capture's time.
+ */
+export function meteredItems(event: UsageRecorded | CreditsDebited): readonly MeteredItem[] {
+  if (event.type === 'UsageRecorded') return event.data.items;
+  const { at, metered } = event.data;
+  return (metered ?? []).map((part) => ({ ...part, timestamp: at }));
+}
 
 /** The events that change the balance; each carries `balanceAfter`. */
 export const CREDIT_EVENTS = ['CreditsGranted', 'CreditsDebited', 'CreditsRevoked', 'CreditsExpired'] as const;

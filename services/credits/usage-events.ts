@@ -13,6 +13,18 @@ export interface PricedUsage {
   projectId: string | null;
 }
 
+/**
+ * What a hold's capture consumed, per rate-card meter (a board call's model tokens), so that it counts
+ * on /usage beside the usage events: `credits` is the meter's exact price by the rate card (a decimal
+ * string); the capture itself takes whole credits, rounded up.
+ */
+export interface MeteredPart {
+  meter: string;
+  quantity: number;
+  credits: string;
+  projectId: string | null;
+}
+
 export type UsageRefusal = 'insufficient_credits' | 'budget_exceeded';
 
 /**

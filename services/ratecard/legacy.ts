@@ -21,6 +21,8 @@ export interface LegacyPriceTable {
 /** The meters of a model's tokens; `default` prices any model the rate card does not name. */
 export const llmMeter = (model: string, kind: 'input' | 'output') => `llm.${model}.${kind}_tokens`;
 export const LLM_DEFAULT_MODEL = 'default';
+/** A model's token meter: the model's name, then `input` or `output`. */
+export const LLM_METER = /^llm\.(.+)\.(input|output)_tokens$/;
 
 /** Credits per token from credits per 1,000 tokens (exact: 3 decimals per 1,000 are 6 per token). */
 export const perToken = (per1k: number) => Number(formatScaled(toMicros(per1k) ?? 0n, 9));

@@ -124,6 +124,34 @@ describe('a session answered by two advisors', () => {
         `Board · Launch plan: “Should we raise prices?” — synthesis by ${a.name}`,
       ].sort(),
     );
+
+    // On /usage the calls count as their model's tokens, each meter at the rate card's exact price (a's
+    // own meters, b's the default's), while the credits taken stay whole, rounded up per call (11).
+    const metered = await waitFor('the board on the usage explorer', async () => {
+      const rows = (await client.get(`/api/me/usage?projectId=${projectId}`)).body.data as { meter: string; quantity: number; credits: number; events: number }[];
+      return rows.length >= 4 && rows;
+    });
+    const perMeter = new Map<string, { quantity: number; credits: number; events: number }>();
+    for (const r of metered) {
+      const m = perMeter.get(r.meter) ?? { quantity: 0, credits: 0, events: 0 };
+      perMeter.set(r.meter, { quantity: m.quantity + r.quantity, credits: m.credits + r.credits, events: m.events + r.events });
+    }
+    expect(Object.fromEntries(perMeter)).toEqual({
+      [`llm.${a.model}.input_tokens`]: { quantity: 2100, credits: 4.2, events: 2 },
+      [`llm.${a.model}.output_tokens`]: { quantity: 400, credits: 4, events: 2 },
+      'llm.default.input_tokens': { quantity: 1001, credits: 1.001, events: 1 },
+      'llm.default.output_tokens': { quantity: 1, credits: 0.003, events: 1 },
+    });
+    // A draft that prices only the default's tokens prices a's tokens at it too, as the board would.
+    const draft = [
+      { meter: 'llm.default.input_tokens', unit: 'token', description: 'Input', creditsPerUnit: 0.002 },
+      { meter: 'llm.default.output_tokens', unit: 'token', description: 'Output', creditsPerUnit: 0.006 },
+    ];
+    const day = new Date(Date.now() - 86_400_000).toISOString();
+    const backtest = await admin.post('/api/admin/rate-cards/backtest', { draft: { entries: draft }, from: day, to: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(backtest.status).toBe(200);
+    // 2100 × 0.002 + 400 × 0.006 + 1001 × 0.002 + 1 × 0.006; a call counts once per meter.
+    expect(backtest.body.orgs.find((o: { orgId: string }) => o.orgId === orgId)).toMatchObject({ events: 6, charged: 9.204, draft: 8.608, unpriced: 0 });
   });
 
   it('streams the text of an answer to the session\'s events as it is written', async () => {
