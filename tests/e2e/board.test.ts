@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
 import { boardAssistant, ledgerOf } from '../support/board';
-import { closeContexts, workerBrowser, newPage, type TestPage } from '../support/browser';
+import { closeContexts, loadUntil, workerBrowser, newPage, type TestPage } from '../support/browser';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
 import { Client } from '../support/http';
 import { activeMember, signInAdmin } from '../support/identity';
@@ -141,6 +141,19 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
         // A structured synthesis is never shown as raw JSON.
         expect(await session.textContent()).not.toContain('"actionItems"');
         expect(tab.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+
+        if (width === 1280) {
+          // On Usage the meeting counts as its model's tokens at the rate card's exact prices (7 calls of
+          // the default's meters), while the 8 credits it took were whole, rounded up per call.
+          const meter = (name: string) => page.getByTestId('usage-meter').filter({ hasText: name });
+          await loadUntil(page, '/usage', 'the meeting on the usage page', async () => {
+            await page.getByTestId('usage-meter').or(page.getByTestId('usage-empty')).first().waitFor();
+            return (await meter('llm.default.output_tokens').count()) > 0;
+          });
+          expect(await meter('llm.default.input_tokens').locator('figcaption').innerText()).toContain('2,700 tokens · 2.7 credits · 7 events');
+          expect(await meter('llm.default.output_tokens').locator('figcaption').innerText()).toContain('900 tokens · 2.7 credits · 7 events');
+          expect(await page.getByTestId('usage-board-note').innerText()).toContain('Each call is charged in whole credits, rounded up');
+        }
 
         // Its shared page, signed out, shows the synthesis whole (the dissent was once left out), and no credits.
         const sessionId = (await (await tab.context.request.get(`${t.url}/api/projects/${projectId}/sessions`)).json()).data[0].sessionId;

@@ -147,7 +147,7 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
     await loadUntil(page, null, 'every batch in the chart', async () => (await meter('api.call').count()) > 0 && (await meter('api.call').innerText()).includes('7 calls'));
     expect(await meter('llm.m.output_tokens').innerText()).toContain('1,000 tokens');
     expect(await page.getByTestId('usage-bar').count()).toBeGreaterThanOrEqual(60);
-    // The board's spend is not usage sent: the page says where it is.
+    // The board's calls count here as tokens; their credits, whole per call, are in the credit history.
     expect(await page.getByTestId('usage-board-note').getByRole('link', { name: 'credit history' }).getAttribute('href')).toBe('/profile');
     await fits(page, 390);
 

@@ -15,7 +15,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export default function UsagePage() {
   const [filter, setFilter] = useState<UsageFilter>(() => ({ from: dayOf(Date.now() - 29 * DAY), to: dayOf(Date.now()) }));
   const usage = useMeteredUsage(filter);
-  const units = useMeterUnits();
+  const unitOf = useMeterUnits();
   const projects = useProjects();
   const rows = usage.data?.data ?? [];
   const series = meterSeries(rows, filter.from, filter.to);
@@ -28,8 +28,8 @@ export default function UsagePage() {
         <h1>Usage</h1>
         <p className="muted">What your organization sent, per meter and UTC day, priced by the rate card in force at each event's time.</p>
         <p className="muted" data-testid="usage-board-note">
-          Board meetings are not sent as usage: each meeting says what it cost, and the <Link to={paths.profile.path}>credit history</Link> lists
-          every call.
+          Board meetings count here as their model's tokens (the <code>llm.…</code> meters), at the rate card's exact prices. Each call is
+          charged in whole credits, rounded up: the <Link to={paths.profile.path}>credit history</Link> lists what each took.
         </p>
       </header>
       <form className="usage-page__filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter usage">
@@ -67,7 +67,7 @@ export default function UsagePage() {
       ) : (
         <div className="usage-page__meters" aria-busy={usage.isFetching || undefined}>
           {series.map((s) => (
-            <MeterChart key={s.meter} series={s} unit={units.data?.get(s.meter) ?? 'unit'} />
+            <MeterChart key={s.meter} series={s} unit={unitOf(s.meter)} />
           ))}
         </div>
       )}
