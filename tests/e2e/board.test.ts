@@ -153,6 +153,21 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
           expect(await meter('llm.default.input_tokens').locator('figcaption').innerText()).toContain('2,700 tokens · 2.7 credits · 7 events');
           expect(await meter('llm.default.output_tokens').locator('figcaption').innerText()).toContain('900 tokens · 2.7 credits · 7 events');
           expect(await page.getByTestId('usage-board-note').innerText()).toContain('Each call is charged in whole credits, rounded up');
+
+          // The admin history lists a capture's tokens: the newest is the synthesis's (900 in, 300 out).
+          const auditor = await newPage(browser, t.url);
+          try {
+            expect((await auditor.context.request.post(`${t.url}/api/auth/dev-login`, { data: { email: 'admin@example.com', name: 'Ada Admin' }, headers: { origin: t.url } })).status()).toBe(200);
+            const tables = auditor.page.getByTestId('usage-lines');
+            await loadUntil(auditor.page, `/admin/history/org-${orgId}`, "the captures' tokens", async () => (await tables.count()) > 0);
+            const rows = await tables.first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+            expect(rows).toEqual([
+              ['llm.default.input_tokens', '900', '0.9'],
+              ['llm.default.output_tokens', '300', '0.9'],
+            ]);
+          } finally {
+            await auditor.close();
+          }
         }
 
         // Its shared page, signed out, shows the synthesis whole (the dissent was once left out), and no credits.

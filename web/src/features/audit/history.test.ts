@@ -85,4 +85,12 @@ describe('usage batches', () => {
     expect(usageLines({ type: 'UsageRecorded', data: { items: [] } })).toEqual([]);
     expect(usageLines({ type: 'CreditsDebited', data })).toBeNull();
   });
+
+  it("list a board call's capture by its metered tokens, without event ids or versions", () => {
+    const metered = [{ meter: 'llm.default.input_tokens', quantity: 1200, credits: '1.2', projectId: 'p' }];
+    expect(usageLines({ type: 'CreditsDebited', data: { amount: 3, holdId: 'h', metered } })).toEqual([
+      { id: null, meter: 'llm.default.input_tokens', quantity: 1200, version: null, credits: '1.2', projectId: 'p' },
+    ]);
+    expect(usageLines({ type: 'CreditsDebited', data: { amount: 3, holdId: 'h' } })).toBeNull();
+  });
 });

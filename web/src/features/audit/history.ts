@@ -76,29 +76,36 @@ export function heldChange(event: Pick<StreamEvent, 'type' | 'data'>): number | 
   return event.type === 'HoldReleased' || event.type === 'HoldExpired' ? -d.credits : null;
 }
 
-/** One usage event of a `UsageRecorded` batch, as the history's table shows it. */
+/** One usage event of a `UsageRecorded` batch, or one metered part of a board call's capture, as the history's table shows it. */
 export interface UsageLine {
-  id: string;
+  /** The usage event's id; null for a capture's part. */
+  id: string | null;
   meter: string;
   quantity: number;
-  version: number;
+  /** The rate-card version that priced a usage event; null for a capture's part. */
+  version: number | null;
   /** Its exact cost in credits (a decimal text, as recorded). */
   credits: string;
   projectId: string | null;
 }
 
-/** The usage events a `UsageRecorded` batch accepted (meter, quantity, rate-card version, credits); null for other events. */
+/**
+ * The usage events a `UsageRecorded` batch accepted (meter, quantity, rate-card version, credits), or the
+ * tokens a board call's capture (`CreditsDebited` with `metered`) counted; null for other events.
+ */
 export function usageLines(event: Pick<StreamEvent, 'type' | 'data'>): UsageLine[] | null {
-  if (event.type !== 'UsageRecorded') return null;
-  const items = (event.data as { items?: unknown } | null)?.items;
+  const data = (event.data ?? null) as { items?: unknown; metered?: unknown } | null;
+  const captured = event.type === 'CreditsDebited' && Array.isArray(data?.metered);
+  if (event.type !== 'UsageRecorded' && !captured) return null;
+  const items = captured ? data?.metered : data?.items;
   if (!Array.isArray(items)) return [];
   return items.map((raw) => {
     const i = (raw ?? {}) as Data;
     return {
-      id: typeof i.id === 'string' ? i.id : '?',
+      id: captured ? null : typeof i.id === 'string' ? i.id : '?',
       meter: typeof i.meter === 'string' ? i.meter : '?',
       quantity: typeof i.quantity === 'number' ? i.quantity : 0,
-      version: typeof i.version === 'number' ? i.version : 0,
+      version: captured ? null : typeof i.version === 'number' ? i.version : 0,
       credits: typeof i.credits === 'string' ? i.credits : String(i.credits ?? '?'),
       projectId: typeof i.projectId === 'string' ? i.projectId : null,
     };

@@ -5,23 +5,30 @@ import type { UsageLine } from '../history';
 
 const num = (label: string) => ({ label, className: 'timeline__num' });
 
-/** The usage events of one batch: meter, quantity, the rate-card version that priced each, and its exact credits. */
+/**
+ * The usage events of one batch (event id, meter, quantity, the rate-card version that priced each, its
+ * exact credits), or the tokens of a board call's capture (meter, quantity, exact credits).
+ */
 export function UsageLines({ lines }: { lines: UsageLine[] }) {
   if (lines.length === 0) return <p className="timeline__summary">No usage accepted in this batch.</p>;
+  const batch = lines.some((l) => l.id !== null);
+  const headers = batch ? ['Event id', 'Meter', num('Quantity'), num('Rate card'), num('Credits')] : ['Meter', num('Quantity'), num('Credits')];
   return (
-    <ScrollTable headers={['Event id', 'Meter', num('Quantity'), num('Rate card'), num('Credits')]} scroll="table-scroll timeline__usage" testId="usage-lines">
+    <ScrollTable headers={headers} scroll="table-scroll timeline__usage" testId="usage-lines">
       {lines.map((l, i) => (
-        <tr key={`${l.id}-${i}`}>
-          <td>
-            <code>{l.id}</code>
-          </td>
+        <tr key={`${l.id ?? l.meter}-${i}`}>
+          {batch && (
+            <td>
+              <code>{l.id}</code>
+            </td>
+          )}
           <td>
             <code>
               <Breakable text={l.meter} />
             </code>
           </td>
           <td className="timeline__num">{formatExact(l.quantity)}</td>
-          <td className="timeline__num">v{l.version}</td>
+          {batch && <td className="timeline__num">v{l.version}</td>}
           <td className="timeline__num">{formatExact(Number(l.credits))}</td>
         </tr>
       ))}
