@@ -33,7 +33,7 @@ export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
   return (
     <section className="card rate-card__section" aria-labelledby="backtest-title">
       <h2 id="backtest-title">Backtest the draft</h2>
-      <p className="muted">Replays the usage recorded in these UTC days with the draft's prices: what each organization was charged, and what the draft would have charged.</p>
+      <p className="muted">Replays the usage recorded in these UTC days, board meetings' tokens included, with the draft's prices: what each organization was charged at the exact prices in force, and what the draft would have charged.</p>
       <form className="rate-card__range" onSubmit={run}>
         <label className="field">
           <span className="field__label">From</span>
