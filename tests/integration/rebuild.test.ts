@@ -26,10 +26,22 @@ const allCaughtUp = async () => (await statuses()).every((s) => s.lag === 0 && s
 describe('rebuilding read models from the log', () => {
   it('gives, for every projection, exactly the rows the live projector built', async () => {
     // A log of several thousand mixed events: accounts, roles, organizations, credits and their lots,
-    // holds captured and released, refunds, projects.
+    // holds captured and released, refunds, projects, metered usage (batches of usage events, and a
+    // board call's capture that names its tokens).
+    const card = await admin.post('/api/admin/rate-cards', { entries: [{ meter: 'api.call', unit: 'call', description: 'A call', creditsPerUnit: 0.5 }] });
+    expect(card.status).toBe(201);
     const members = await Promise.all(Array.from({ length: 6 }, (_, i) => memberWithOrg(t, `mixed${i}@example.com`, 500)));
     await Promise.all(
-      members.map(async ({ client, orgId }, i) => {
+      members.map(async ({ client, orgId, userId }, i) => {
+        const usage = await client.post('/api/usage/events', { events: [1, 2, 3].map((n) => ({ id: `mixed-${i}-${n}`, meter: 'api.call', quantity: n })) });
+        expect(usage.status, JSON.stringify(usage.body)).toBe(200);
+        const metadata = { actor: 'test' };
+        const boardHold = await t.app.credits.hold({ orgId, userId, credits: 5, description: 'Board call', idempotencyKey: `mixed-board-${i}`, metadata });
+        const metered = [
+          { meter: 'llm.default.input_tokens', quantity: 1200 + i, credits: String((1200 + i) / 1000), projectId: null },
+          { meter: 'llm.default.output_tokens', quantity: 300, credits: '0.9', projectId: null },
+        ];
+        await t.app.credits.capture({ orgId, holdId: boardHold.holdId, userId, credits: 3, description: 'Board call', metered, metadata });
         for (let j = 0; j < 15; j++) {
           await client.post('/api/usage', { credits: 1 + (j % 4), description: `work ${j}`, idempotencyKey: `mixed-${i}-${j}` });
           if (j % 5 === 0) await client.post('/api/projects', { name: `Project ${i}-${j}`, description: 'Grow' });
@@ -43,10 +55,16 @@ describe('rebuilding read models from the log', () => {
         expect(await t.app.credits.revoke({ orgId, amount: 25, kind: 'refund', description: 'Refund', key: `mixed-refund-${i}`, lotKey: `mixed-topup-${i}` }, { metadata: { actor: 'test' } })).not.toBeNull();
       }),
     );
-    const kinds = await t.db.query(`SELECT DISTINCT type FROM events WHERE type IN ('HoldPlaced', 'HoldReleased', 'CreditsRevoked') ORDER BY type`);
-    expect(kinds.rows.map((r) => r.type)).toEqual(['CreditsRevoked', 'HoldPlaced', 'HoldReleased']);
+    const kinds = await t.db.query(
+      `SELECT DISTINCT CASE WHEN data ? 'metered' THEN type || ' (metered)' ELSE type END AS type FROM events
+        WHERE type IN ('HoldPlaced', 'HoldReleased', 'CreditsRevoked', 'UsageRecorded') OR data ? 'metered' ORDER BY 1`,
+    );
+    expect(kinds.rows.map((r) => r.type)).toEqual(['CreditsDebited (metered)', 'CreditsRevoked', 'HoldPlaced', 'HoldReleased', 'UsageRecorded']);
     await appendLedger(t.app.store, 3000);
     await waitFor('live projections to catch up', allCaughtUp);
+    // The metered usage compared below is not empty: each organization's usage events and its board call's tokens.
+    const meters = await t.db.query(`SELECT meter, count(DISTINCT org_id)::int AS orgs FROM metered_usage WHERE org_id = ANY($1) GROUP BY meter ORDER BY meter`, [members.map((m) => m.orgId)]);
+    expect(meters.rows).toEqual(['api.call', 'llm.default.input_tokens', 'llm.default.output_tokens'].map((meter) => ({ meter, orgs: 6 })));
 
     const versionsBefore = new Map((await statuses()).map((s) => [s.name, s.version]));
     // A table an earlier version of the ledger had (`retired`), as a database from before would hold it:
