@@ -23,7 +23,7 @@ const touch = (db: Db, t: T, sessionId: string, at: string, credits = 0) =>
 /** The board's sessions: one row per session, one per turn (with its synthesis), one per advisor's answer in a round. */
 export const sessionsProjection: Projection<SessionEvent> = {
   name: 'sessions',
-  version: 2,
+  version: 3,
   handles: [
     'SessionStarted',
     'FollowUpAsked',
@@ -108,7 +108,7 @@ export const sessionsProjection: Projection<SessionEvent> = {
           } else {
             await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2, position = $3 WHERE id = $1 AND position < $3`, [d.sessionId, d.at, pos]);
           }
-          const synthesis = d.chairId ? { assistantId: d.chairId, name: d.names[d.chairId] ?? '', status: 'waiting', result: null, missing: [], credits: 0, reason: null } : null;
+          const synthesis = d.chairId ? { assistantId: d.chairId, name: d.names[d.chairId] ?? '', status: 'waiting', result: null, missing: [], credits: 0, tokensIn: 0, tokensOut: 0, reason: null } : null;
           await db.query(
             `INSERT INTO ${t('board_turns')} (session_id, turn, question, mode, rounds, synthesis, at, position) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) ON CONFLICT DO NOTHING`,
             [d.sessionId, turn, d.question, d.mode ?? 'boardroom', d.rounds ?? 1, JSON.stringify(synthesis), d.at, pos],
@@ -151,7 +151,7 @@ export const sessionsProjection: Projection<SessionEvent> = {
           const d = event.data;
           const change =
             event.type === 'SynthesisWritten'
-              ? { status: 'written', result: event.data.synthesis, missing: event.data.missing, credits: event.data.credits, reason: null }
+              ? { status: 'written', result: event.data.synthesis, missing: event.data.missing, credits: event.data.credits, tokensIn: event.data.tokensIn, tokensOut: event.data.tokensOut, reason: null }
               : { status: 'failed', reason: event.data.reason };
           const res = await db.query(
             `UPDATE ${t('board_turns')} SET synthesis = synthesis || $3::jsonb, position = $4 WHERE session_id = $1 AND turn = $2 AND position < $4 AND synthesis IS NOT NULL`,

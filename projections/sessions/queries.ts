@@ -16,8 +16,6 @@ export interface AnswerRow {
   sources: Source[];
 }
 
-export type SynthesisRow = Omit<Synthesis, 'tokensIn' | 'tokensOut'>;
-
 export interface TurnRow {
   turn: number;
   question: string;
@@ -26,7 +24,7 @@ export interface TurnRow {
   mode: string;
   rounds: number;
   answers: AnswerRow[];
-  synthesis: SynthesisRow | null;
+  synthesis: Synthesis | null;
 }
 
 export interface SessionRow {
@@ -104,7 +102,7 @@ export interface Remembered {
   sessionId: string;
   question: string;
   at: string;
-  synthesis: SynthesisRow;
+  synthesis: Synthesis;
 }
 
 /** The written syntheses of a project's last `limit` sessions that have one (the latest turn's of each), newest first. */

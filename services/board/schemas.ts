@@ -59,6 +59,9 @@ export const SynthesisSchema = z.object({
   result: SynthesisResultSchema.nullable(),
   missing: z.array(z.string()),
   credits: z.number(),
+  /** The synthesis call's tokens, as the provider reported them (0 until written). */
+  tokensIn: z.number(),
+  tokensOut: z.number(),
   reason: z.string().nullable(),
 });
 export const SessionTurn = z.object({

@@ -40,7 +40,7 @@ export function sessionView(state: SessionState, live: LiveSessions): SessionVie
       at: t.at,
       mode: t.mode,
       rounds: t.rounds,
-      synthesis: t.synthesis && { ...t.synthesis, tokensIn: undefined, tokensOut: undefined },
+      synthesis: t.synthesis,
       answers: t.answers.map(({ model: _model, ...a }) => (a.status === 'running' ? { ...a, text: live.textOf(sessionId, t.turn, a.round, a.assistantId) } : a)),
     })),
   });

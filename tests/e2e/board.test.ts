@@ -125,6 +125,10 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
         expect(JSON.stringify(llm.requestsFor(analyst.model)[1].body.messages)).toContain('Strategist round 1: raise by 5%.');
         // Each advisor call: 300 input and 100 output tokens at 1 and 3 credits per 1,000 = 0.6 → 1; the synthesis 0.9 + 0.9 → 2.
         await session.getByText('Boardroom · 2 advisors · 3 rounds · 8 credits').waitFor();
+        // Each call says its credits and the tokens /usage counts for it.
+        const cost = (article: ReturnType<typeof session.getByRole>) => article.locator('.board-answer__cost').innerText();
+        expect(await cost(session.getByRole('article', { name: `Answer of ${analyst.name}, round 2` }))).toBe('1 credit · 400 tokens');
+        expect(await cost(synthesis)).toBe('2 credits · 1,200 tokens');
         // When it was held, in the format of every date and time of the app.
         const held = session.locator('.board-session__summary time');
         expect(await held.getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);

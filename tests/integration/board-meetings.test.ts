@@ -111,7 +111,7 @@ describe('a three-round meeting with a synthesis', () => {
     expect(chair.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'synthesis', strict: true, schema: SYNTHESIS.shape } });
     expect(chair.max_completion_tokens).toBe(SYNTHESIS.maxOutputTokens);
     for (const said of ['A says 1.', 'B says 2.', 'A says 3.']) expect(chair.messages.at(-1).content).toContain(said);
-    expect(session.synthesis).toEqual({ assistantId: b.id, name: b.name, status: 'written', result: synthesisValue(), missing: [], credits: expect.any(Number), reason: null });
+    expect(session.synthesis).toEqual({ assistantId: b.id, name: b.name, status: 'written', result: synthesisValue(), missing: [], credits: expect.any(Number), tokensIn: 900, tokensOut: 300, reason: null });
 
     // Transcript = captures = ledger.
     const ledger = await ledgerOf(t, orgId);

@@ -6945,6 +6945,8 @@ export interface paths {
                                     } | null;
                                     /** @enum {string} */
                                     status: "waiting" | "written" | "failed" | "stopped";
+                                    tokensIn: number;
+                                    tokensOut: number;
                                 } | null;
                                 title: string | null;
                                 turns: {
@@ -6993,6 +6995,8 @@ export interface paths {
                                         } | null;
                                         /** @enum {string} */
                                         status: "waiting" | "written" | "failed" | "stopped";
+                                        tokensIn: number;
+                                        tokensOut: number;
                                     } | null;
                                     turn: number;
                                 }[];
@@ -7442,6 +7446,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 status: "waiting" | "written" | "failed" | "stopped";
+                                tokensIn: number;
+                                tokensOut: number;
                             } | null;
                             title: string | null;
                             turns: {
@@ -7490,6 +7496,8 @@ export interface paths {
                                     } | null;
                                     /** @enum {string} */
                                     status: "waiting" | "written" | "failed" | "stopped";
+                                    tokensIn: number;
+                                    tokensOut: number;
                                 } | null;
                                 turn: number;
                             }[];
@@ -7641,6 +7649,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 status: "waiting" | "written" | "failed" | "stopped";
+                                tokensIn: number;
+                                tokensOut: number;
                             } | null;
                             title: string | null;
                             turns: {
@@ -7689,6 +7699,8 @@ export interface paths {
                                     } | null;
                                     /** @enum {string} */
                                     status: "waiting" | "written" | "failed" | "stopped";
+                                    tokensIn: number;
+                                    tokensOut: number;
                                 } | null;
                                 turn: number;
                             }[];
@@ -8280,6 +8292,8 @@ export interface paths {
                                 } | null;
                                 /** @enum {string} */
                                 status: "waiting" | "written" | "failed" | "stopped";
+                                tokensIn: number;
+                                tokensOut: number;
                             } | null;
                             title: string | null;
                             turns: {
@@ -8328,6 +8342,8 @@ export interface paths {
                                     } | null;
                                     /** @enum {string} */
                                     status: "waiting" | "written" | "failed" | "stopped";
+                                    tokensIn: number;
+                                    tokensOut: number;
                                 } | null;
                                 turn: number;
                             }[];

@@ -1,5 +1,5 @@
 import type { BoardAnswer } from '../api/get-sessions';
-import { plural } from '../../../lib/format';
+import { callCost } from '../call-cost';
 import AnswerFields from './AnswerFields';
 
 /**
@@ -18,7 +18,7 @@ export default function AnswerView({ answer, onRetry }: { answer: BoardAnswer; o
       {writing && <p className="muted board-answer__writing">{answer.structured ? 'Writing a structured answer…' : 'Writing…'}</p>}
       {answer.status === 'answered' && (
         <p className="muted board-answer__cost">
-          {plural(answer.credits, 'credit')}
+          {callCost(answer)}
           {answer.sources.length > 0 && <> · drew on {answer.sources.map((s) => s.name).join(', ')}</>}
         </p>
       )}

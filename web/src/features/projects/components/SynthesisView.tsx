@@ -1,5 +1,5 @@
 import type { BoardSession } from '../api/get-sessions';
-import { plural } from '../../../lib/format';
+import { callCost } from '../call-cost';
 import './synthesis.css';
 
 type Synthesis = NonNullable<BoardSession['synthesis']>;
@@ -71,7 +71,7 @@ export default function SynthesisView({ synthesis, running }: { synthesis: Synth
       {result && (
         <>
           <SynthesisParts result={result} missing={synthesis.missing} />
-          <p className="muted board-answer__cost">{plural(synthesis.credits, 'credit')}</p>
+          <p className="muted board-answer__cost">{callCost(synthesis)}</p>
         </>
       )}
     </article>
