@@ -47,4 +47,9 @@ describe('a meeting written out', () => {
     const notes = sessionBlocks(state, { credits: true }).filter((b) => b.kind === 'note').map((b) => b.text);
     expect(notes).toEqual(['Held on 2026-11-29 · Credits spent: 4', 'Mode: Boardroom · Rounds: 1', 'Mode: Boardroom · Rounds: 1 · Asked 2026-11-30 08:05 UTC']);
   });
+
+  it('writes the credits spent as the pages write numbers', () => {
+    const notes = sessionBlocks({ ...meeting({ summary: 'Wait.' }), credits: 1250 }, { credits: true }).filter((b) => b.kind === 'note');
+    expect(notes[0].text).toBe('Held on 2026-11-29 · Credits spent: 1,250');
+  });
 });

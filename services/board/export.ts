@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatCount } from '../platform/text.ts';
 import type { SessionState, Turn } from './events.ts';
 import { MODE_TABLE } from './modes/table.ts';
 
@@ -64,7 +65,7 @@ export function sessionBlocks(state: SessionState, options: { credits: boolean }
   const first = state.turns[0];
   const blocks: Block[] = [{ kind: 'title', text: state.title ?? first?.question.slice(0, 120) ?? 'Board meeting' }];
   const facts = [`Held on ${first?.at.slice(0, 10) ?? ''}`];
-  if (options.credits) facts.push(`Credits spent: ${state.credits}`);
+  if (options.credits) facts.push(`Credits spent: ${formatCount(state.credits)}`);
   blocks.push({ kind: 'note', text: facts.join(' · ') });
   for (const turn of state.turns) blocks.push(...turnBlocks(turn, state.turns.length > 1));
   return blocks;
