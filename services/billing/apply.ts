@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { formatCount } from '../platform/text.ts';
+import { formatCount, formatMoney } from '../platform/text.ts';
 import type Stripe from 'stripe';
 import { refundedInvoice } from './refund-lookup.ts';
 import type { EventStore } from '../eventstore/store.ts';
@@ -109,7 +109,7 @@ async function checkout(deps: ApplyDeps, ctx: Context, eventId: string, intent: 
       // Billed twice otherwise: the older live subscriptions end for this newer one.
       if (replaced.length) {
         const revoked = await endReplaced(deps, ctx, meta, orgId, intent.subscriptionId, replaced, at);
-        done.push(`replaced ${replaced.map((r) => r.subscriptionId).join(', ')} (refunded ${replaced.reduce((n, r) => n + r.refundCents, 0)} cents, revoked ${revoked} credits)`);
+        done.push(`replaced ${replaced.map((r) => r.subscriptionId).join(', ')} (refunded ${replaced.map((r) => formatMoney(r.refundCents, r.currency)).join(' + ')}, revoked ${formatCount(revoked)} credits)`);
       }
     }
   }

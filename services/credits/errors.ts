@@ -1,4 +1,5 @@
 import { DomainError } from '../platform/errors.ts';
+import { formatCount } from '../platform/text.ts';
 
 /** Spending more than is available (balance − held). */
 export class InsufficientCredits extends DomainError {
@@ -13,7 +14,7 @@ export class InsufficientCredits extends DomainError {
 /** An admin's negative adjustment larger than what is available: a client mistake, nothing is taken. */
 export class AdjustmentExceedsAvailable extends DomainError {
   constructor(readonly available: number) {
-    super(400, 'insufficient_credits', `Only ${available} credits are available to take away`, { error: 'insufficient_credits', available });
+    super(400, 'insufficient_credits', `Only ${formatCount(available)} credits are available to take away`, { error: 'insufficient_credits', available });
   }
 }
 
@@ -37,6 +38,6 @@ export class HoldPastExpiry extends DomainError {
 
 export class CaptureExceedsHold extends DomainError {
   constructor(readonly held: number) {
-    super(409, 'capture_exceeds_hold', `A capture may take at most the ${held} credits held`, { error: 'capture_exceeds_hold', held });
+    super(409, 'capture_exceeds_hold', `A capture may take at most the ${formatCount(held)} credits held`, { error: 'capture_exceeds_hold', held });
   }
 }

@@ -26,3 +26,13 @@ const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** A number in a text a person reads (a refusal's message, a webhook's summary) as the web app writes it: 1234 -> '1,234'. */
 export const formatCount = (value: number): string => counts.format(value);
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Cents of a currency in a text a person reads, as the web app writes money: '$' for usd ('$1,234.50'), the code after the amount otherwise ('12.00 EUR'). */
+export function formatMoney(cents: number, currency: string): string {
+  const code = currency.toLowerCase();
+  const sign = cents < 0 ? '-' : '';
+  const amount = twoDecimals.format(Math.abs(cents) / 100);
+  return code === 'usd' ? `${sign}$${amount}` : `${sign}${amount} ${code.toUpperCase()}`;
+}

@@ -75,6 +75,10 @@ describe('a second live subscription', () => {
     const credits = (await client.get('/api/me/credits')).body;
     expect(credits.balance).toBe(1200 - 100 + 1200 - replaced.creditsRevoked);
     expect(await countEvents(t, `org-${orgId}`, 'SubscriptionReplaced')).toBe(1);
+    // The admin's Stripe log says so in the app's words: money as money, credits with separators.
+    const logged = await t.db.query(`SELECT data->>'summary' AS summary FROM events WHERE stream_id = $1 AND type = 'StripeEventProcessed'`, [`stripe_event-${newer.id}`]);
+    const money = `$${(replaced.refundCents / 100).toFixed(2)}`;
+    expect(logged.rows[0].summary).toContain(`replaced ${olderSub} (refunded ${money}, revoked ${replaced.creditsRevoked.toLocaleString('en-US')} credits)`);
 
     // The older checkout delivered again changes nothing (and never ends the newer).
     await deliver({ ...older, id: `${older.id}-again` });
