@@ -1,4 +1,5 @@
 import { formatPico } from '../platform/decimal.ts';
+import { formatCount } from '../platform/text.ts';
 
 /**
  * What a model call costs in credits. Prices are credits per 1,000 tokens, in thousandths of a
@@ -23,7 +24,7 @@ const validAmount = (price: number) =>
 /** Why a price cannot be used, or null when it can: amounts 0..1,000,000 with 3 decimals at most, not both zero. */
 export function priceProblem(price: ModelPrice): string | null {
   for (const field of ['inputPer1k', 'outputPer1k'] as const) {
-    if (!validAmount(price[field])) return `${field}: a number of credits from 0 to ${MAX_PRICE_PER_1K} with at most 3 decimals`;
+    if (!validAmount(price[field])) return `${field}: a number of credits from 0 to ${formatCount(MAX_PRICE_PER_1K)} with at most 3 decimals`;
   }
   if (milli(price.inputPer1k) + milli(price.outputPer1k) === 0) return 'a price cannot be zero for both input and output';
   return null;

@@ -1,4 +1,5 @@
 import { formatPico, parsePico, PICO } from '../platform/decimal.ts';
+import { formatCount } from '../platform/text.ts';
 import { BudgetExceeded, checkBudgets } from './budgets.ts';
 import type { Draft } from './decisions.ts';
 import { OrganizationInactive } from './errors.ts';
@@ -59,7 +60,7 @@ export function decideUsage({ data }: RecordUsage, draft: Draft<CreditStreamStat
   for (const [projectId, amount] of perProject) {
     const lots = takeInOrder(draft.state.lots, Number(amount), at)!;
     const count = items.filter((i) => i.projectId === projectId).length;
-    const description = `Metered usage: ${count} event${count === 1 ? '' : 's'}`;
+    const description = `Metered usage: ${formatCount(count)} event${count === 1 ? '' : 's'}`;
     draft.push({ type: 'CreditsDebited', data: { orgId, amount: Number(amount), description, usageId, userId, ...(projectId ? { projectId } : {}), balanceAfter: 0, at, lots } });
   }
   const after = Object.fromEntries([...remainders].map(([meter, value]) => [meter, formatPico(value)]));

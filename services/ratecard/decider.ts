@@ -1,6 +1,7 @@
 import type { Decider } from '../eventstore/decider.ts';
 import { toMicros } from '../platform/decimal.ts';
 import { ValidationError } from '../platform/errors.ts';
+import { formatCount } from '../platform/text.ts';
 import { evolveRateCard, initialRateCard, latestVersion, METER_KEY, type RateCardEntry, type RateCardEvent, type RateCardState } from './events.ts';
 
 export const MAX_CREDITS_PER_UNIT = 1_000_000;
@@ -16,7 +17,7 @@ export type PublishRateCard = {
 export function priceProblem(creditsPerUnit: number): string | null {
   const micros = toMicros(creditsPerUnit);
   if (micros === null || micros < 0n || creditsPerUnit > MAX_CREDITS_PER_UNIT) {
-    return `creditsPerUnit must be a number of credits from 0 to ${MAX_CREDITS_PER_UNIT} with at most 6 decimals`;
+    return `creditsPerUnit must be a number of credits from 0 to ${formatCount(MAX_CREDITS_PER_UNIT)} with at most 6 decimals`;
   }
   return null;
 }

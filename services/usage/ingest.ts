@@ -5,6 +5,7 @@ import type { Queryable } from '../eventstore/store.ts';
 import type { EventMetadata } from '../eventstore/types.ts';
 import { parsePico, picoToNumber } from '../platform/decimal.ts';
 import { DomainError } from '../platform/errors.ts';
+import { formatCount } from '../platform/text.ts';
 import { RATE_CARD_STREAMS, type RateCards } from '../ratecard/rate-card.ts';
 import { checkEvents, MAX_EVENTS, type Checked, type Reason } from './check.ts';
 
@@ -38,7 +39,7 @@ export interface IngestAnswer {
 
 export class TooManyEvents extends DomainError {
   constructor() {
-    super(413, 'too_many_events', `At most ${MAX_EVENTS} events per request`, { error: 'too_many_events' });
+    super(413, 'too_many_events', `At most ${formatCount(MAX_EVENTS)} events per request`, { error: 'too_many_events' });
   }
 }
 

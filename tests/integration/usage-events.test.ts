@@ -224,7 +224,9 @@ describe('POST /api/usage/events', () => {
       'accepted',
     ]);
     expect(res.body.results.every((r: { status: string; message?: string }) => r.status === 'accepted' || r.message)).toBe(true);
-    expect((await client.post('/api/usage/events', { events: calls(1001) })).status).toBe(413);
+    const tooMany = await client.post('/api/usage/events', { events: calls(1001) });
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.message).toBe('At most 1,000 events per request');
     const huge = await client.post('/api/usage/events', { events: [{ id: 'big', meter: 'api.call', quantity: 1, properties: { blob: 'x'.repeat(3 * 1024 * 1024) } }] });
     expect(huge.status).toBe(413);
     expect((await client.post('/api/usage/events', { events: 'nope' })).status).toBe(400);
