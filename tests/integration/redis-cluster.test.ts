@@ -133,7 +133,13 @@ describe.skipIf(!available)('Redis Cluster', () => {
     // A rebuild goes through the replay queue after the restart too.
     const admin = await signInAdmin(t.url);
     const before = ((await admin.get('/api/admin/projections')).body as { name: string; version: number }[]).find((p) => p.name === 'ledger')!;
-    expect((await admin.post('/api/admin/projections/ledger/rebuild')).status).toBe(202);
+    // Readiness pings one node; the replay queue's slot may still be settling on the restarted master,
+    // and the API then answers 503 (the store is away), never anything else, until it takes the job.
+    const accepted = await waitFor('the rebuild to be accepted', async () => {
+      const res = await admin.post('/api/admin/projections/ledger/rebuild');
+      return res.status === 503 ? null : res.status;
+    }, 60_000);
+    expect(accepted).toBe(202);
     await waitFor('the rebuild to finish', async () => {
       const now = ((await admin.get('/api/admin/projections')).body as { name: string; version: number; status: string }[]).find((p) => p.name === 'ledger')!;
       return now.version > before.version && now.status === 'live';
