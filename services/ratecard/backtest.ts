@@ -31,10 +31,14 @@ async function recordedUsage(db: Queryable, from: string, to: string): Promise<M
   return res.rows;
 }
 
-/** The draft's price of a meter: a model's tokens it does not name take its `llm.default.*` price, as the board would. */
-function draftPrice(prices: Map<string, bigint>, meter: string): bigint | undefined {
+/**
+ * The draft's price of a metered item. A board call's tokens of a model the draft does not name take its
+ * `llm.default.*` price, as the board would; a usage event's meter it does not name is unpriced, as
+ * ingestion would refuse it (`unknown_meter`).
+ */
+function draftPrice(prices: Map<string, bigint>, meter: string, boardCall: boolean): bigint | undefined {
   const own = prices.get(meter);
-  if (own !== undefined) return own;
+  if (own !== undefined || !boardCall) return own;
   const tokens = LLM_METER.exec(meter);
   return tokens ? prices.get(llmMeter(LLM_DEFAULT_MODEL, tokens[2] as 'input' | 'output')) : undefined;
 }
@@ -55,7 +59,7 @@ export async function backtest(db: Queryable, draft: RateCardEntry[], from: stri
       const row = perOrg.get(event.data.orgId) ?? { events: 0, charged: 0n, draft: 0n, unpriced: 0 };
       row.events++;
       row.charged += parsePico(item.credits);
-      const price = draftPrice(prices, item.meter);
+      const price = draftPrice(prices, item.meter, event.type === 'CreditsDebited');
       if (price === undefined) row.unpriced++;
       else row.draft += price * (toMicros(item.quantity) ?? 0n);
       perOrg.set(event.data.orgId, row);

@@ -353,6 +353,15 @@ describe('POST /api/admin/rate-cards/backtest', () => {
     expect((await client.post('/api/admin/rate-cards/backtest', { draft, from: ago(5), to: ago(1) })).status).toBe(403);
     expect((await admin.post('/api/admin/rate-cards/backtest', { draft: { entries: [entry('api.call', -1)] }, from: ago(5), to: ago(1) })).status).toBe(400);
   });
+
+  it("leaves a usage event on a model's meter the draft does not name unpriced (ingestion would refuse it), though the draft prices llm.default", async () => {
+    const { client, orgId } = await memberWithOrg(t, 'backtested-tokens@example.com', 100);
+    const sent = await client.post('/api/usage/events', { events: [{ id: 't1', meter: 'llm.m.output_tokens', quantity: 1000 }] });
+    expect(sent.body.results[0].status).toBe('accepted');
+    const draft = { entries: [entry('api.call', 2), entry('llm.default.output_tokens', 0.01)] };
+    const res = await admin.post('/api/admin/rate-cards/backtest', { draft, from: ago(1), to: new Date(Date.now() + 60_000).toISOString() });
+    expect(res.body.orgs.find((o: { orgId: string }) => o.orgId === orgId)).toMatchObject({ events: 1, charged: 3, draft: 0, unpriced: 1 });
+  });
 });
 
 describe('the usage explorer', () => {
