@@ -1,7 +1,7 @@
 import { formatScaled, toMicros } from '../platform/decimal.ts';
 import type { RateCardEntry, RateCardVersion } from '../ratecard/events.ts';
 import { LLM_DEFAULT_MODEL, LLM_METER, llmEntries, llmMeter } from '../ratecard/legacy.ts';
-import { DEFAULT_PRICE, modelKey, priceProblem, type ModelPrice } from './pricing.ts';
+import { DEFAULT_PRICE, modelKey, priceFor, priceProblem, type ModelPrice } from './pricing.ts';
 
 /**
  * The board's prices are rate-card entries: `llm.<model>.input_tokens` and `output_tokens` (credits
@@ -49,7 +49,6 @@ export interface MeterPrice extends ModelPrice {
 export const modelPrice =
   (table: PriceTable) =>
   (model: string): MeterPrice => {
-    const key = modelKey(model, table.models);
-    const named = key ?? LLM_DEFAULT_MODEL;
-    return { ...(key ? table.models[key] : table.defaultPrice), meters: { input: llmMeter(named, 'input'), output: llmMeter(named, 'output') } };
+    const named = modelKey(model, table.models) ?? LLM_DEFAULT_MODEL;
+    return { ...priceFor(model, table.models, table.defaultPrice), meters: { input: llmMeter(named, 'input'), output: llmMeter(named, 'output') } };
   };
