@@ -1,34 +1,45 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { actualCost, DEFAULT_PRICE, maxCost, priceFor, priceProblem, type ModelPrice } from './pricing.ts';
+import { parsePico, PICO } from '../platform/decimal.ts';
+import { DEFAULT_PRICE, maxCost, meteredTokens, priceFor, priceProblem, type ModelPrice } from './pricing.ts';
 
 const price = (inputPer1k: number, outputPer1k: number): ModelPrice => ({ inputPer1k, outputPer1k });
 
-describe('actualCost', () => {
-  it('prices input and output per 1,000 tokens and rounds up to the next whole credit', () => {
-    expect(actualCost(price(1, 3), 1000, 1000)).toBe(4);
-    expect(actualCost(price(1, 3), 1001, 1000)).toBe(5);
-    expect(actualCost(price(2, 4), 1500, 250)).toBe(4);
+/** A call's exact price in picocredits, as its capture is charged. */
+const exactPico = (p: ModelPrice, tokensIn: number, tokensOut: number) => {
+  const { input, output } = meteredTokens(p, tokensIn, tokensOut);
+  return parsePico(input.credits) + parsePico(output.credits);
+};
+
+describe('meteredTokens', () => {
+  it('prices input and output per 1,000 tokens, exactly', () => {
+    expect(meteredTokens(price(1, 3), 1200, 300)).toEqual({ input: { quantity: 1200, credits: '1.2' }, output: { quantity: 300, credits: '0.9' } });
+    expect(meteredTokens(price(0.001, 0.001), 1, 0)).toEqual({ input: { quantity: 1, credits: '0.000001' }, output: { quantity: 0, credits: '0' } });
   });
 
-  it('charges at least 1 credit, even for a call of no tokens', () => {
-    expect(actualCost(price(0.001, 0.001), 1, 1)).toBe(1);
-    expect(actualCost(price(1, 3), 0, 0)).toBe(1);
-  });
-
-  it('sums decimal prices exactly where floating point would round up a credit too many', () => {
-    // 10,000 × 0.3 is 3000.0000000000005 in floating point: a naive ceil would say 4.
-    expect(actualCost(price(0.3, 0), 10_000, 0)).toBe(3);
-    expect(actualCost(price(0.1, 0.2), 10_000, 10_000)).toBe(3);
+  it('sums decimal prices exactly where floating point would not', () => {
+    // 10,000 × 0.3 is 3000.0000000000005 in floating point.
+    expect(meteredTokens(price(0.3, 0), 10_000, 0).input.credits).toBe('3');
+    expect(exactPico(price(0.1, 0.2), 10_000, 10_000)).toBe(3n * PICO);
   });
 
   it('refuses token counts that are not whole and non-negative', () => {
-    expect(() => actualCost(DEFAULT_PRICE, -1, 0)).toThrow(RangeError);
-    expect(() => actualCost(DEFAULT_PRICE, 1.5, 0)).toThrow(RangeError);
-    expect(() => actualCost(DEFAULT_PRICE, 0, Number.NaN)).toThrow(RangeError);
+    expect(() => meteredTokens(DEFAULT_PRICE, -1, 0)).toThrow(RangeError);
+    expect(() => meteredTokens(DEFAULT_PRICE, 1.5, 0)).toThrow(RangeError);
+    expect(() => meteredTokens(DEFAULT_PRICE, 0, Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('maxCost', () => {
+  it('holds whole credits: the exact price rounded up, at least 1', () => {
+    expect(maxCost(price(1, 3), 1000, 1000)).toBe(4);
+    expect(maxCost(price(1, 3), 1001, 1000)).toBe(5);
+    expect(maxCost(price(0.3, 0), 10_000, 0)).toBe(3);
+    expect(maxCost(price(0.001, 0.001), 1, 1)).toBe(1);
+    expect(maxCost(price(1, 3), 0, 0)).toBe(1);
   });
 
-  it('is never below the exact cost and less than a credit above it', () => {
+  it('is never below the exact price and less than a credit above it', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 100_000 }),
@@ -36,18 +47,17 @@ describe('actualCost', () => {
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.integer({ min: 0, max: 1_000_000 }),
         (inMilli, outMilli, tokensIn, tokensOut) => {
-          const cost = actualCost(price(inMilli / 1000, outMilli / 1000), tokensIn, tokensOut);
-          const exactMillionths = tokensIn * inMilli + tokensOut * outMilli;
-          expect(cost * 1_000_000).toBeGreaterThanOrEqual(exactMillionths);
-          expect(cost).toBeGreaterThanOrEqual(1);
-          if (exactMillionths > 0) expect((cost - 1) * 1_000_000).toBeLessThan(exactMillionths);
+          const p = price(inMilli / 1000, outMilli / 1000);
+          const hold = BigInt(maxCost(p, tokensIn, tokensOut)) * PICO;
+          const exact = exactPico(p, tokensIn, tokensOut);
+          expect(hold).toBeGreaterThanOrEqual(exact);
+          expect(hold).toBeGreaterThanOrEqual(PICO);
+          if (exact > 0n) expect(hold - PICO).toBeLessThan(exact);
         },
       ),
     );
   });
-});
 
-describe('maxCost', () => {
   it('covers any usage within the estimate and the output budget', () => {
     fc.assert(
       fc.property(
@@ -57,17 +67,11 @@ describe('maxCost', () => {
         fc.integer({ min: 0, max: 1000 }),
         (estimatedIn, maxTokens, inShare, outShare) => {
           const p = price(2.5, 10);
-          const hold = maxCost(p, estimatedIn, maxTokens);
-          const used = actualCost(p, Math.floor((estimatedIn * inShare) / 1000), Math.floor((maxTokens * outShare) / 1000));
-          expect(used).toBeLessThanOrEqual(hold);
+          const used = exactPico(p, Math.floor((estimatedIn * inShare) / 1000), Math.floor((maxTokens * outShare) / 1000));
+          expect(used).toBeLessThanOrEqual(BigInt(maxCost(p, estimatedIn, maxTokens)) * PICO);
         },
       ),
     );
-  });
-
-  it('holds for the whole output budget', () => {
-    expect(maxCost(price(1, 3), 400, 1024)).toBe(Math.ceil((400 + 3 * 1024) / 1000));
-    expect(maxCost(price(1, 3), 400, 1024)).toBeGreaterThan(actualCost(price(1, 3), 400, 10));
   });
 });
 
@@ -83,8 +87,8 @@ describe('priceFor', () => {
 
   it('has a default that is never zero', () => {
     expect(priceProblem(DEFAULT_PRICE)).toBeNull();
-    expect(actualCost(DEFAULT_PRICE, 1_000_000, 0)).toBeGreaterThan(1);
-    expect(actualCost(DEFAULT_PRICE, 0, 1_000_000)).toBeGreaterThan(1);
+    expect(exactPico(DEFAULT_PRICE, 1_000_000, 0)).toBeGreaterThan(PICO);
+    expect(exactPico(DEFAULT_PRICE, 0, 1_000_000)).toBeGreaterThan(PICO);
   });
 });
 
@@ -96,6 +100,6 @@ describe('priceProblem', () => {
     expect(priceProblem(price(1, 0.0001))).toMatch(/outputPer1k/);
     expect(priceProblem(price(1, Number.POSITIVE_INFINITY))).toMatch(/outputPer1k/);
     expect(priceProblem(price(2_000_000, 1))).toMatch(/inputPer1k/);
-    expect(() => actualCost(price(0, 0), 10, 10)).toThrow(/cannot be zero/);
+    expect(() => maxCost(price(0, 0), 10, 10)).toThrow(/cannot be zero/);
   });
 });

@@ -3,8 +3,9 @@ import { formatCount } from '../platform/text.ts';
 
 /**
  * What a model call costs in credits. Prices are credits per 1,000 tokens, in thousandths of a
- * credit at most (0.125 is a price, 0.0001 is not); costs are whole credits, rounded up, and a
- * call costs at least 1. Sums are exact (integers of thousandths), never floating point.
+ * credit at most (0.125 is a price, 0.0001 is not). A call is charged its tokens' exact price
+ * (`meteredTokens`; the ledger carries each meter's fraction of a credit, as for usage events); the
+ * hold taken before it is whole credits, rounded up, at least 1. Sums are exact, never floating point.
  */
 export interface ModelPrice {
   inputPer1k: number;
@@ -71,9 +72,4 @@ function credits(price: ModelPrice, tokensIn: number, tokensOut: number): number
  */
 export function maxCost(price: ModelPrice, estimatedInputTokens: number, maxTokens: number): number {
   return credits(price, estimatedInputTokens, maxTokens);
-}
-
-/** What a finished call costs: its usage priced and rounded up to the next whole credit, at least 1. */
-export function actualCost(price: ModelPrice, tokensIn: number, tokensOut: number): number {
-  return credits(price, tokensIn, tokensOut);
 }

@@ -15,7 +15,7 @@ import { advisorMessages, answerText, synthesisRequest } from './meeting.ts';
 import type { SynthesisResult } from './modes/table.ts';
 import type { Meeting, PlannedCall } from './plan.ts';
 import type { MeterPrice } from './price-table.ts';
-import { actualCost, meteredTokens } from './pricing.ts';
+import { meteredTokens } from './pricing.ts';
 
 export interface BoardDeps extends HoldDeps {
   store: EventStore;
@@ -48,8 +48,9 @@ async function record(deps: BoardDeps, meeting: Meeting, command: SessionCommand
 const load = (deps: BoardDeps, meeting: Meeting) => loadState(deps.store, sessionDecider, sessionStreamId(meeting.sessionId));
 
 /**
- * Calls the model for one call of the meeting, then captures its real cost (rounded up, never above
- * the hold). Null when no answer came (the hold is then released) or its hold had closed (a Stop).
+ * Calls the model for one call of the meeting, then captures its tokens at their exact prices: the
+ * whole credits its meters' carried fractions reach (never above the hold). Null when no answer came
+ * (the hold is then released) or its hold had closed (a Stop).
  */
 async function paidCall(
   deps: BoardDeps,
@@ -77,11 +78,11 @@ async function paidCall(
     if (!(err instanceof LlmError)) deps.log.warn({ err, assistantId: call.spec.assistantId }, 'board call failed');
     return { reason: err instanceof LlmError ? err.reason : 'The board could not ask this advisor' };
   }
-  const credits = Math.min(actualCost(call.price, result.tokensIn, result.tokensOut), hold.credits);
+  let credits: number;
   const timer = creditsDebitDuration.startTimer();
   try {
     const metered = meteredParts(call.price, result.tokensIn, result.tokensOut, meeting.projectId);
-    await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, credits, description: callDescription(meeting, call), metered, metadata: holdMetadata(meeting) });
+    ({ captured: credits } = await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, description: callDescription(meeting, call), metered, metadata: holdMetadata(meeting) }));
     creditsDebits.inc({ outcome: 'ok', via: 'board' });
   } catch (err) {
     creditsDebits.inc({ outcome: (err as { statusCode?: number })?.statusCode === 409 ? 'conflict' : 'error', via: 'board' });

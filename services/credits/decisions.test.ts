@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../platform/errors.ts';
 import { decideCredits, type CreditCommand } from './decider.ts';
 import { AdjustmentExceedsAvailable, CaptureExceedsHold, HoldPastExpiry, InsufficientCredits } from './errors.ts';
 import { availableOf, evolveCredits, initialCreditState, type CreditStreamState } from './events.ts';
+import type { MeteredPart } from './usage-events.ts';
 
 const orgId = 'o1';
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
@@ -192,6 +193,53 @@ describe('holds', () => {
     expect(when(state, expireHold('h', 69))).toEqual([]);
     expect(when(state, expireHold('h', 70))).toEqual([{ type: 'HoldExpired', data: { orgId, holdId: 'h', credits: 6, lots: [{ lotId: 'a', amount: 6 }], at: t(70) } }]);
     expect(after(state, expireHold('h', 70))).toMatchObject({ balance: 10, held: 0 });
+  });
+});
+
+describe('a capture priced by its meters (a board call)', () => {
+  const tokens = (input: string, output: string, projectId: string | null = null): MeteredPart[] => [
+    { meter: 'llm.default.input', quantity: 1000, credits: input, projectId },
+    { meter: 'llm.default.output', quantity: 100, credits: output, projectId },
+  ];
+  const priced = (holdId: string, metered: MeteredPart[], at = 20): CreditCommand => ({
+    type: 'CaptureHold',
+    data: { orgId, holdId, usageId: `c-${holdId}`, userId: null, at: t(at), metered },
+  });
+  const debited = (events: ReturnType<typeof when>) => events.find((e) => e.type === 'CreditsDebited');
+
+  it('takes the whole credits its parts reach and carries each meter\'s fraction to the next capture', () => {
+    const first = given(grant('a', 10), hold('h1', 3));
+    const events = when(first, priced('h1', tokens('1.2', '0.3')));
+    expect(debited(events)?.data).toMatchObject({ amount: 1, remainders: { 'llm.default.input': '0.2', 'llm.default.output': '0.3' } });
+    const second = given(grant('a', 10), hold('h1', 3), priced('h1', tokens('1.2', '0.3')), hold('h2', 3, 30));
+    expect(second.usageRemainders).toEqual({ 'llm.default.input': '0.2', 'llm.default.output': '0.3' });
+    expect(debited(when(second, priced('h2', tokens('1.2', '0.9'), 40)))?.data).toMatchObject({
+      amount: 2,
+      remainders: { 'llm.default.input': '0.4', 'llm.default.output': '0.2' },
+    });
+  });
+
+  it('records a capture that reaches no whole credit, with its meters, and releases the hold', () => {
+    const state = given(grant('a', 10), hold('h', 2));
+    const events = when(state, priced('h', tokens('0.25', '0.5')));
+    expect(events.map((e) => e.type)).toEqual(['CreditsDebited', 'HoldReleased']);
+    expect(debited(events)?.data).toMatchObject({ amount: 0, lots: [], metered: tokens('0.25', '0.5') });
+    expect(events.reduce(evolve, state)).toMatchObject({ balance: 10, held: 0, usageRemainders: { 'llm.default.input': '0.25', 'llm.default.output': '0.5' } });
+  });
+
+  it('never takes more than the hold: what it cannot take stays carried for the meter\'s next use', () => {
+    const state = given(grant('a', 10), hold('h', 2));
+    const events = when(state, priced('h', tokens('1.5', '1.75')));
+    expect(debited(events)?.data).toMatchObject({ amount: 2, remainders: { 'llm.default.input': '0.5', 'llm.default.output': '0.75' } });
+    const capped = given(grant('a', 10), hold('h', 1));
+    expect(debited(when(capped, priced('h', tokens('2.5', '1'))))?.data).toMatchObject({ amount: 1, remainders: { 'llm.default.input': '1.5', 'llm.default.output': '1' } });
+  });
+
+  it('is charged as given when the capturer names the credits, as before', () => {
+    const state = given(grant('a', 10), hold('h', 6));
+    const events = when(state, { type: 'CaptureHold', data: { orgId, holdId: 'h', credits: 4, usageId: 'c', userId: null, at: t(20), metered: tokens('0.1', '0.1') } });
+    expect(debited(events)?.data).toMatchObject({ amount: 4 });
+    expect(debited(events)?.data).not.toHaveProperty('remainders');
   });
 });
 

@@ -1,3 +1,4 @@
+import { parsePico, PICO } from '../platform/decimal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.ts';
 import { checkBudgets } from './budgets.ts';
 import { AdjustmentExceedsAvailable, CaptureExceedsHold, HoldPastExpiry, InsufficientCredits, OrganizationInactive } from './errors.ts';
@@ -20,6 +21,7 @@ import {
   type RevokeKind,
   type Take,
 } from './events.ts';
+import { Carry, type Remainders } from './usage-events.ts';
 
 export const MAX_HOLD_TTL_SECONDS = 86_400;
 export const DEFAULT_HOLD_TTL_SECONDS = 900;
@@ -67,7 +69,10 @@ export type PlaceHold = {
   type: 'PlaceHold';
   data: { orgId: string; holdId: string; credits: number; description: string; ttlSeconds: number; userId: string | null; projectId?: string | null; at: string };
 };
-/** `credits` (default: the whole hold) become a debit; the rest goes back. */
+/**
+ * `credits` (default: the whole hold) become a debit; the rest goes back. Without `credits`, a capture
+ * with `metered` parts is priced by them (exact, each meter's fraction carried, as usage events are).
+ */
 export type CaptureHold = {
   type: 'CaptureHold';
   data: { orgId: string; holdId: string; credits?: number; description?: string; usageId: string; userId: string | null; at: string; metered?: MeteredPart[] };
@@ -224,18 +229,38 @@ const openHold = (state: CreditStreamState, holdId: string) => {
   return hold;
 };
 
+/**
+ * A capture priced by its meters (a board call's tokens), as usage events are: each part's exact
+ * credits join its meter's carried fraction, and the whole credits reached are taken, never more than
+ * the hold: what the hold cannot take stays carried, for the meter's next use to take.
+ */
+function pricedByMeters(state: CreditStreamState, hold: { credits: number }, parts: readonly MeteredPart[]): { credits: number; remainders: Remainders } {
+  const carry = new Carry(state.usageRemainders);
+  let room = BigInt(hold.credits);
+  for (const part of parts) {
+    const total = carry.of(part.meter) + parsePico(part.credits);
+    const whole = total / PICO < room ? total / PICO : room;
+    room -= whole;
+    carry.set(part.meter, total - whole * PICO);
+  }
+  return { credits: hold.credits - Number(room), remainders: carry.after() };
+}
+
 function capture({ data }: CaptureHold, draft: Draft<CreditStreamState>): void {
   const hold = openHold(draft.state, data.holdId);
   if (isDue(hold.expiresAt, data.at)) throw new HoldPastExpiry();
-  const credits = data.credits ?? hold.credits;
+  const priced = data.credits === undefined && data.metered?.length ? pricedByMeters(draft.state, hold, data.metered) : null;
+  const credits = priced?.credits ?? data.credits ?? hold.credits;
   if (!Number.isSafeInteger(credits) || credits < 0) throw new ValidationError('credits must be a whole number of at least 0', 'credits');
   if (credits > hold.credits) throw new CaptureExceedsHold(hold.credits);
   const { orgId, holdId, usageId, userId, at } = data;
-  if (credits > 0) {
+  // A priced capture is recorded even when it reached no whole credit: its meters and their fractions moved.
+  if (credits > 0 || priced) {
     const lots = takeFromHold(draft.state, hold, credits, at);
     const description = data.description ?? hold.description;
     const metered = data.metered?.length ? { metered: data.metered } : {};
-    draft.push({ type: 'CreditsDebited', data: { orgId, amount: credits, description, usageId, userId, balanceAfter: 0, at, lots, holdId, ...metered } });
+    const carried = priced ? { remainders: priced.remainders } : {};
+    draft.push({ type: 'CreditsDebited', data: { orgId, amount: credits, description, usageId, userId, balanceAfter: 0, at, lots, holdId, ...metered, ...carried } });
   }
   const rest = draft.state.holds.find((h) => h.holdId === holdId);
   if (rest) draft.push({ type: 'HoldReleased', data: { orgId, holdId, credits: rest.credits, lots: rest.lots, at } });

@@ -72,6 +72,8 @@ export type CreditsDebited = DomainEvent<
     holdId?: string;
     /** A capture's meters, as its capturer priced them (the board's calls): metered usage counts them. */
     metered?: MeteredPart[];
+    /** A capture priced by its meters: the meters' carried fractions after it (as `UsageRecorded` records them). */
+    remainders?: Remainders;
   }
 >;
 export type CreditsRevoked = DomainEvent<
@@ -251,8 +253,9 @@ export function evolveCredits<S extends CreditState>(state: S, event: CreditEven
     case 'CreditsRevoked':
       return { ...withLedger(state, event), appliedKeys: withKey(state.appliedKeys, event.data.key) };
     case 'CreditsDebited': {
-      const { holdId, userId, projectId = null, amount, at } = event.data;
-      const next = withLedger(state, event);
+      const { holdId, userId, projectId = null, amount, remainders, at } = event.data;
+      const moved = withLedger(state, event);
+      const next = remainders ? { ...moved, usageRemainders: evolveRemainders(state.usageRemainders, remainders) } : moved;
       if (!holdId) return countSpend(next, { userId, projectId }, amount, at);
       const owner = state.holdOwners?.[holdId];
       const counted = owner ? countSpend(next, owner, amount, at) : next;
@@ -292,7 +295,7 @@ export function evolveCredits<S extends CreditState>(state: S, event: CreditEven
     case 'AutoTopUpFailed':
       return { ...state, topUps: evolveTopUp(state.topUps, event) };
     case 'UsageRecorded':
-      return { ...state, usageRemainders: evolveRemainders(state.usageRemainders, event) };
+      return { ...state, usageRemainders: evolveRemainders(state.usageRemainders, event.data.remainders) };
   }
 }
 

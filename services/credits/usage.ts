@@ -1,10 +1,10 @@
-import { formatPico, parsePico, PICO } from '../platform/decimal.ts';
+import { parsePico, PICO } from '../platform/decimal.ts';
 import { formatCount } from '../platform/text.ts';
 import { BudgetExceeded, checkBudgets } from './budgets.ts';
 import type { Draft } from './decisions.ts';
 import { OrganizationInactive } from './errors.ts';
 import { spendable, takeInOrder, type CreditStreamState } from './events.ts';
-import type { PricedUsage, UsageRefusal } from './usage-events.ts';
+import { Carry, type PricedUsage, type UsageRefusal } from './usage-events.ts';
 
 /**
  * A batch of priced usage, decided in order: each event adds its exact cost to its meter's
@@ -35,15 +35,13 @@ export function decideUsage({ data }: RecordUsage, draft: Draft<CreditStreamStat
   const { state } = draft;
   if (!state.active) throw new OrganizationInactive();
   const available = BigInt(spendable(state, data.at));
-  const carried = state.usageRemainders ?? {};
-  const remainders = new Map<string, bigint>();
-  const remainderOf = (meter: string) => remainders.get(meter) ?? (carried[meter] ? parsePico(carried[meter]) : 0n);
+  const carry = new Carry(state.usageRemainders);
   const perProject = new Map<string | null, bigint>();
   let whole = 0n;
   let accepted = 0;
   let refused: UsageRefusal | null = null;
   for (const item of data.items) {
-    const total = remainderOf(item.meter) + parsePico(item.credits);
+    const total = carry.of(item.meter) + parsePico(item.credits);
     const adds = total / PICO;
     if (adds > 0n) {
       if (whole + adds > available) refused = 'insufficient_credits';
@@ -52,7 +50,7 @@ export function decideUsage({ data }: RecordUsage, draft: Draft<CreditStreamStat
       perProject.set(item.projectId, (perProject.get(item.projectId) ?? 0n) + adds);
     }
     whole += adds;
-    remainders.set(item.meter, total % PICO);
+    carry.set(item.meter, total % PICO);
     accepted++;
   }
   const { orgId, usageId, userId, at } = data;
@@ -63,7 +61,6 @@ export function decideUsage({ data }: RecordUsage, draft: Draft<CreditStreamStat
     const description = `Metered usage: ${formatCount(count)} event${count === 1 ? '' : 's'}`;
     draft.push({ type: 'CreditsDebited', data: { orgId, amount: Number(amount), description, usageId, userId, ...(projectId ? { projectId } : {}), balanceAfter: 0, at, lots } });
   }
-  const after = Object.fromEntries([...remainders].map(([meter, value]) => [meter, formatPico(value)]));
   const rest = data.items.length - accepted;
-  draft.push({ type: 'UsageRecorded', data: { orgId, usageId, items, debited: Number(whole), remainders: after, refused: rest ? { count: rest, reason: refused! } : null, userId, at } });
+  draft.push({ type: 'UsageRecorded', data: { orgId, usageId, items, debited: Number(whole), remainders: carry.after(), refused: rest ? { count: rest, reason: refused! } : null, userId, at } });
 }

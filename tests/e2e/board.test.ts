@@ -123,20 +123,22 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
         await synthesis.getByRole('heading', { name: 'Dissent' }).waitFor();
         // Round 2 heard round 1: the analyst's second request carried the strategist's first answer.
         expect(JSON.stringify(llm.requestsFor(analyst.model)[1].body.messages)).toContain('Strategist round 1: raise by 5%.');
-        // Each advisor call: 300 input and 100 output tokens at 1 and 3 credits per 1,000 = 0.6 → 1; the synthesis 0.9 + 0.9 → 2.
-        await session.getByText('Boardroom · 2 advisors · 3 rounds · 8 credits').waitFor();
+        // Each advisor call: 300 input and 100 output tokens at 1 and 3 credits per 1,000, 0.3 on each meter,
+        // carried until a meter reaches a whole credit: round 1 takes 0, round 2's second call 1 + 1 (1.2 on
+        // each), round 3 0 (1.8), the synthesis (0.9 + 0.9) 1 + 1 (2.7): 4 in all, 0.7 per meter pending.
+        await session.getByText('Boardroom · 2 advisors · 3 rounds · 4 credits').waitFor();
         // Each call says its credits and the tokens /usage counts for it.
         const cost = (article: ReturnType<typeof session.getByRole>) => article.locator('.board-answer__cost').innerText();
-        expect(await cost(session.getByRole('article', { name: `Answer of ${analyst.name}, round 2` }))).toBe('1 credit · 400 tokens');
+        expect(await cost(session.getByRole('article', { name: `Answer of ${analyst.name}, round 1` }))).toBe('0 credits · 400 tokens');
         expect(await cost(synthesis)).toBe('2 credits · 1,200 tokens');
         // When it was held, in the format of every date and time of the app.
         const held = session.locator('.board-session__summary time');
         expect(await held.getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
         expect(await held.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+$/);
         const ledger = await ledgerOf(t, orgId);
-        expect(ledger).toMatchObject({ spent: 8, balance: 492, held: 0 });
+        expect(ledger).toMatchObject({ spent: 4, balance: 496, held: 0 });
         expect(ledger.placed).toHaveLength(7);
-        expect(Number(/\d+/.exec(quoted ?? '')![0])).toBeGreaterThanOrEqual(8);
+        expect(Number(/\d+/.exec(quoted ?? '')![0])).toBeGreaterThanOrEqual(4);
         const size = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, session: document.querySelector('.board-session')!.getBoundingClientRect().right }));
         expect(size.scrollWidth).toBeLessThanOrEqual(size.width);
         expect(size.session).toBeLessThanOrEqual(size.width);
@@ -148,7 +150,7 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
 
         if (width === 1280) {
           // On Usage the meeting counts as its model's tokens at the rate card's exact prices (7 calls of
-          // the default's meters), while the 8 credits it took were whole, rounded up per call.
+          // the default's meters, 5.4 credits), of which the 4 whole credits reached were taken.
           const meter = (name: string) => page.getByTestId('usage-meter').filter({ hasText: name });
           await loadUntil(page, '/usage', 'the meeting on the usage page', async () => {
             await page.getByTestId('usage-meter').or(page.getByTestId('usage-empty')).first().waitFor();
@@ -156,7 +158,7 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
           });
           expect(await meter('llm.default.input_tokens').locator('figcaption').innerText()).toContain('2,700 tokens · 2.7 credits · 7 events');
           expect(await meter('llm.default.output_tokens').locator('figcaption').innerText()).toContain('900 tokens · 2.7 credits · 7 events');
-          expect(await page.getByTestId('usage-board-note').innerText()).toContain('Each call is charged in whole credits, rounded up');
+          expect(await page.getByTestId('usage-board-note').innerText()).toContain('charged as usage events are: the whole credits each meter reaches');
 
           // The admin history lists a capture's tokens: the newest is the synthesis's (900 in, 300 out).
           const auditor = await newPage(browser, t.url);

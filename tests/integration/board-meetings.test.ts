@@ -157,7 +157,8 @@ describe('the quote', () => {
     const one = await poor.client.post(`/api/projects/${poor.projectId}/sessions/quote`, { question: 'Hire now?', assistantIds: [a.id] });
     expect(one.body).toMatchObject({ maxCredits: expect.any(Number), synthesis: null });
     expect(one.body.maxCredits).toBeLessThanOrEqual(3);
-    llm.script(a.model, { type: 'text', pieces: ['Yes.'], usage: { prompt_tokens: 100, completion_tokens: 50 } });
+    // 1000 × 1/1000 + 50 × 3/1000 = 1.15 credits: 1 is taken, 0.15 carried on the output meter.
+    llm.script(a.model, { type: 'text', pieces: ['Yes.'], usage: { prompt_tokens: 1000, completion_tokens: 50 } });
     const asked = await poor.client.post(`/api/projects/${poor.projectId}/sessions`, { question: 'Hire now?', assistantIds: [a.id] });
     expect(asked.status).toBe(201);
     expect((await sessionDone(poor.client, asked.body.sessionId)).credits).toBe(1);

@@ -80,20 +80,30 @@ describe('a session answered by two advisors', () => {
 
     const sessionId = await ask(client, projectId, [a.id, b.id]);
     const session = await sessionDone(client, sessionId);
-    // a: 100 × 2/1000 + 300 × 10/1000 = 3.2, rounded up to 4; b (default price): 1001 × 1/1000 + 1 × 3/1000 = 1.004, rounded up to 2; the synthesis 5.
-    expect(session).toMatchObject({ sessionId, projectId, question: 'Should we raise prices?', status: 'done', credits: 11 });
+    // Each call takes the whole credits its meters reach, each meter's fraction carried to its next use:
+    // a: input 100 × 2/1000 = 0.2 (carried), output 300 × 10/1000 = 3 → 3; b (default price): input
+    // 1001 × 1/1000 = 1.001 → 1 (0.001 carried), output 1 × 3/1000 = 0.003 (carried) → 1; the synthesis
+    // by a: input 0.2 carried + 2000 × 2/1000 = 4.2 → 4 (0.2 carried), output 100 × 10/1000 = 1 → 5.
+    expect(session).toMatchObject({ sessionId, projectId, question: 'Should we raise prices?', status: 'done', credits: 9 });
     const common = { round: 1, status: 'answered', json: null, reason: null, structured: false, sources: [] };
     expect(session.answers).toEqual([
-      { ...common, assistantId: a.id, name: a.name, text: 'Raise them by 5%.', credits: 4, tokensIn: 100, tokensOut: 300 },
-      { ...common, assistantId: b.id, name: b.name, text: 'Keep them.', credits: 2, tokensIn: 1001, tokensOut: 1 },
+      { ...common, assistantId: a.id, name: a.name, text: 'Raise them by 5%.', credits: 3, tokensIn: 100, tokensOut: 300 },
+      { ...common, assistantId: b.id, name: b.name, text: 'Keep them.', credits: 1, tokensIn: 1001, tokensOut: 1 },
     ]);
     expect(session.synthesis).toMatchObject({ assistantId: a.id, status: 'written', credits: 5, result: synthesis, missing: [] });
     expect(await sessionTypes(sessionId)).toEqual(['SessionStarted', 'AdvisorAnswered', 'AdvisorAnswered', 'SynthesisWritten', 'SessionEnded']);
 
     const ledger = await ledgerOf(t, orgId);
     expect(ledger.placed).toHaveLength(3);
-    expect(ledger.captured.map((c) => c.amount).sort()).toEqual([2, 4, 5]);
-    expect(ledger).toMatchObject({ balance: 10_000 - 11, available: 10_000 - 11, held: 0, spent: 11 });
+    expect(ledger.captured.map((c) => c.amount).sort()).toEqual([1, 3, 5]);
+    expect(ledger).toMatchObject({ balance: 10_000 - 9, available: 10_000 - 9, held: 0, spent: 9 });
+    // What no call has taken yet is pending, per meter, as a usage event's fraction is.
+    expect((await client.get('/api/balance')).body).toEqual({
+      balance: 10_000 - 9,
+      available: 10_000 - 9,
+      held: 0,
+      pending: { [`llm.${a.model}.input_tokens`]: 0.2, 'llm.default.input_tokens': 0.001, 'llm.default.output_tokens': 0.003 },
+    });
 
     const request = llm.requestsFor(a.model)[0].body;
     expect(request.messages).toEqual([
@@ -104,12 +114,12 @@ describe('a session answered by two advisors', () => {
     expect(llm.requestsFor(a.model)[0].headers.authorization).toBe(`Bearer ${TEST_LLM_KEY}`);
 
     const events = await readEvents(client, sessionId);
-    expect(events.at(-1)).toMatchObject({ event: 'session', data: { status: 'done', credits: 11 } });
+    expect(events.at(-1)).toMatchObject({ event: 'session', data: { status: 'done', credits: 9 } });
     const list = await waitFor('the transcript', async () => {
       const res = await client.get(`/api/projects/${projectId}/sessions`);
       return res.body.data[0]?.status === 'done' && res;
     });
-    expect(list.body.data).toEqual([expect.objectContaining({ sessionId, credits: 11, status: 'done', question: 'Should we raise prices?' })]);
+    expect(list.body.data).toEqual([expect.objectContaining({ sessionId, credits: 9, status: 'done', question: 'Should we raise prices?' })]);
     expect(list.body.data[0].answers.map((x: { text: string }) => x.text)).toEqual(['Raise them by 5%.', 'Keep them.']);
 
     // The member's usage names the project and the question, and who answered, never an id (issue 23 item 8).
@@ -126,7 +136,7 @@ describe('a session answered by two advisors', () => {
     );
 
     // On /usage the calls count as their model's tokens, each meter at the rate card's exact price (a's
-    // own meters, b's the default's), while the credits taken stay whole, rounded up per call (11).
+    // own meters, b's the default's): 9.204 in all, of which the 9 whole credits are taken.
     const metered = await waitFor('the board on the usage explorer', async () => {
       const rows = (await client.get(`/api/me/usage?projectId=${projectId}`)).body.data as { meter: string; quantity: number; credits: number; events: number }[];
       return rows.length >= 4 && rows;

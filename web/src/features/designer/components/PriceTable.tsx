@@ -44,7 +44,7 @@ export default function PriceTable({ canEdit }: { canEdit: boolean }) {
   return (
     <section className="card price-table" aria-label="Model prices">
       <h2>Model prices</h2>
-      <p className="muted">Credits per 1,000 tokens the board charges for each model; a call costs whole credits, rounded up.</p>
+      <p className="muted">Credits per 1,000 tokens the board charges for each model; a call is charged its tokens' exact price, each meter's fraction of a credit carried to its next use.</p>
       {prices.isPending && <p className="muted">Loading prices...</p>}
       {prices.data && (
         <form onSubmit={submit}>

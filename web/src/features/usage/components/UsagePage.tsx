@@ -28,8 +28,9 @@ export default function UsagePage() {
         <h1>Usage</h1>
         <p className="muted">What your organization sent, per meter and UTC day, priced by the rate card in force at each event's time.</p>
         <p className="muted" data-testid="usage-board-note">
-          Board meetings count here as their model's tokens (the <code>llm.…</code> meters), at the rate card's exact prices. Each call is
-          charged in whole credits, rounded up: the <Link to={paths.profile.path}>credit history</Link> lists what each took.
+          Board meetings count here as their model's tokens (the <code>llm.…</code> meters), at the rate card's exact prices, and are
+          charged as usage events are: the whole credits each meter reaches, its fraction carried to its next use. The{' '}
+          <Link to={paths.profile.path}>credit history</Link> lists what each call took.
         </p>
       </header>
       <form className="usage-page__filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter usage">
