@@ -52,4 +52,15 @@ describe('a meeting written out', () => {
     const notes = sessionBlocks({ ...meeting({ summary: 'Wait.' }), credits: 1250 }, { credits: true }).filter((b) => b.kind === 'note');
     expect(notes[0].text).toBe('Held on 2026-11-29 · Credits spent: 1,250');
   });
+  it("names the dissenting advisors after a point of dissent, and writes a point the model named no one for alone", () => {
+    const state = meeting({ summary: 'Wait.' });
+    const result = { summary: 'Split.', consensus: [], dissent: [{ point: 'Prices', advisors: ['Ana', 'Ben'] }, { point: 'Timing', advisors: [] }], decisions: [], actionItems: [], risks: [] };
+    state.turns[0].synthesis = { name: 'Finance Advisor', result, missing: [], status: 'written' } as unknown as SessionState['turns'][number]['synthesis'];
+    const blocks = sessionBlocks(state, { credits: false });
+    const dissent = blocks.slice(blocks.findIndex((b) => b.text === 'Dissent') + 1, blocks.findIndex((b) => b.text === 'Dissent') + 3);
+    expect(dissent).toEqual([
+      { kind: 'item', text: 'Prices (Ana, Ben)' },
+      { kind: 'item', text: 'Timing' },
+    ]);
+  });
 });

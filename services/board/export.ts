@@ -51,7 +51,7 @@ function turnBlocks(turn: Turn, many: boolean): Block[] {
     const list = (title: string, items: string[]) => (items.length ? [{ kind: 'minor', text: title } as Block, ...items.map((text): Block => ({ kind: 'item', text }))] : []);
     blocks.push(
       ...list('Consensus', r.consensus),
-      ...list('Dissent', r.dissent.map((d) => `${d.point} (${d.advisors.join(', ')})`)),
+      ...list('Dissent', r.dissent.map((d) => (d.advisors.length ? `${d.point} (${d.advisors.join(', ')})` : d.point))),
       ...list('Decisions', r.decisions),
       ...list('Action items', r.actionItems.map((a) => [a.title, a.owner && `owner: ${a.owner}`, a.due && `due: ${a.due}`].filter(Boolean).join(' — '))),
       ...list('Risks', r.risks),

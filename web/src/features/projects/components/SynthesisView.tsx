@@ -35,7 +35,8 @@ export function SynthesisParts({ result, missing }: { result: SynthesisResult; m
           <ul>
             {result.dissent.map((d, i) => (
               <li key={i}>
-                {d.point} <span className="muted">({d.advisors.join(', ')})</span>
+                {d.point}
+                {d.advisors.length > 0 && <span className="muted"> ({d.advisors.join(', ')})</span>}
               </li>
             ))}
           </ul>
