@@ -66,7 +66,7 @@ const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.apiKey) return app.credits.activeView(request.apiKey.orgId);
       const orgId = request.user!.organization_id;
-      if (!orgId) return { balance: 0, available: 0, held: 0, lots: [], holds: [] };
+      if (!orgId) return { balance: 0, available: 0, held: 0, lots: [], holds: [], pending: {} };
       return app.credits.view(orgId);
     },
   );

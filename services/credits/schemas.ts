@@ -72,6 +72,8 @@ export const CreditsAnswer = z.object({
   held: z.number(),
   lots: z.array(LotView),
   holds: z.array(HoldView),
+  /** As `GET /api/balance` answers it: each meter's fraction of a credit, not charged yet. */
+  pending: z.record(z.string(), z.number()),
 });
 
 export const AdjustBody = z.object({

@@ -159,6 +159,9 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
           expect(await meter('llm.default.input_tokens').locator('figcaption').innerText()).toContain('2,700 tokens · 2.7 credits · 7 events');
           expect(await meter('llm.default.output_tokens').locator('figcaption').innerText()).toContain('900 tokens · 2.7 credits · 7 events');
           expect(await page.getByTestId('usage-board-note').innerText()).toContain('charged as usage events are: the whole credits each meter reaches');
+          // The profile's balance says what is carried: 0.7 on each meter.
+          await page.goto(`${t.url}/profile`);
+          expect(await page.getByTestId('credit-pending').innerText()).toBe('Metered use not charged yet: 1.4 credits, taken as each meter reaches a whole credit.');
 
           // The admin history lists a capture's tokens: the newest is the synthesis's (900 in, 300 out).
           const auditor = await newPage(browser, t.url);

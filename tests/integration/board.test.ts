@@ -104,6 +104,8 @@ describe('a session answered by two advisors', () => {
       held: 0,
       pending: { [`llm.${a.model}.input_tokens`]: 0.2, 'llm.default.input_tokens': 0.001, 'llm.default.output_tokens': 0.003 },
     });
+    // The profile's credits say it too.
+    expect((await client.get('/api/me/credits')).body.pending).toEqual({ [`llm.${a.model}.input_tokens`]: 0.2, 'llm.default.input_tokens': 0.001, 'llm.default.output_tokens': 0.003 });
 
     const request = llm.requestsFor(a.model)[0].body;
     expect(request.messages).toEqual([

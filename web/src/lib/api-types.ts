@@ -4678,6 +4678,9 @@ export interface paths {
                                 /** @enum {string} */
                                 source: "plan_monthly" | "plan_one_time" | "purchase" | "auto_top_up" | "manual" | "promo";
                             }[];
+                            pending: {
+                                [key: string]: number;
+                            };
                         };
                     };
                 };

@@ -35,9 +35,24 @@ export function BalanceCard({ organization, credits }: { organization: Profile['
           Expiring soonest: <strong>{formatNumber(soonest.credits)} credits</strong>, <ExpiresIn at={soonest.expiresAt} />
         </p>
       )}
+      {organization && credits && <PendingLine pending={credits.pending} />}
       {organization && credits && <RunwayLine available={credits.available} />}
       <p className="muted">{organization ? organization.name : 'No organization yet'}</p>
     </section>
+  );
+}
+
+/**
+ * Metered use (usage events, board calls) not charged yet: the meters' fractions of a credit, each
+ * taken once its meter reaches a whole credit. Nothing when every meter is at a whole credit.
+ */
+function PendingLine({ pending }: { pending: Record<string, number> }) {
+  const total = Object.values(pending).reduce((sum, value) => sum + value, 0);
+  if (total <= 0) return null;
+  return (
+    <p className="profile-balance__pending muted" data-testid="credit-pending">
+      Metered use not charged yet: <strong>{plural(total, 'credit')}</strong>, taken as each meter reaches a whole credit.
+    </p>
   );
 }
 
