@@ -63,4 +63,13 @@ describe('a meeting written out', () => {
       { kind: 'item', text: 'Timing' },
     ]);
   });
+  it('writes a field with nothing in it (no value, an empty list) as "—", as the page shows it', () => {
+    const blocks = sessionBlocks(meeting({ summary: 'Wait.', owner: null, risks: [] }), { credits: false });
+    const answer = blocks.slice(blocks.findIndex((b) => b.text === 'Finance Advisor') + 1);
+    expect(answer).toEqual([
+      { kind: 'text', text: 'Summary: Wait.' },
+      { kind: 'text', text: 'Owner: —' },
+      { kind: 'text', text: 'Risks: —' },
+    ]);
+  });
 });

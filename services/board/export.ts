@@ -12,6 +12,9 @@ const label = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** A value with nothing to show (no value, an empty list): written "—", as the meeting's page shows it. */
+const empty = (value: unknown) => value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+
 /** A structured answer as blocks: `Label: value` lines, and each value of a list an item (a nested one indented). */
 function fieldBlocks(value: unknown, depth = 0): Block[] {
   if (value === null || value === undefined) return [];
@@ -22,7 +25,7 @@ function fieldBlocks(value: unknown, depth = 0): Block[] {
   }
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
-      typeof v === 'object' && v !== null ? [line(`${label(k)}:`), ...fieldBlocks(v, depth + 1)] : [line(`${label(k)}: ${String(v)}`)],
+      empty(v) ? [line(`${label(k)}: —`)] : typeof v === 'object' ? [line(`${label(k)}:`), ...fieldBlocks(v, depth + 1)] : [line(`${label(k)}: ${String(v)}`)],
     );
   }
   return [line(String(value))];

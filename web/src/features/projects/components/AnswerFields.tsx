@@ -1,9 +1,9 @@
 import { fieldLabel } from '../labels';
 import './answer-fields.css';
 
-/** An answer's JSON laid out by its component names: objects as labelled fields, arrays as lists. */
+/** An answer's JSON laid out by its component names: objects as labelled fields, arrays as lists; nothing (an empty list too) as "—". */
 export default function AnswerFields({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="muted">—</span>;
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return <span className="muted">—</span>;
   if (Array.isArray(value)) {
     return (
       <ol className="answer-fields__list">
