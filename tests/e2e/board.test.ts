@@ -174,6 +174,8 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
               ['llm.default.input_tokens', '900', '0.9'],
               ['llm.default.output_tokens', '300', '0.9'],
             ]);
+            // And what it left carried: 2.7 on each meter, 2 taken.
+            expect(await auditor.page.getByTestId('usage-carried').first().innerText()).toBe("Carried to each meter's next use: llm.default.input_tokens 0.7 · llm.default.output_tokens 0.7");
           } finally {
             await auditor.close();
           }

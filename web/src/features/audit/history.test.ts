@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceAfter, creditChange, heldChange, ledgerSummary, localInputToIso, parseStreamId, usageLines } from './history';
+import { balanceAfter, carriedAfter, creditChange, heldChange, ledgerSummary, localInputToIso, parseStreamId, usageLines } from './history';
 
 describe('parseStreamId', () => {
   it('splits the kind from the id at the first dash only', () => {
@@ -92,5 +92,18 @@ describe('usage batches', () => {
       { id: null, meter: 'llm.default.input_tokens', quantity: 1200, version: null, credits: '1.2', projectId: 'p' },
     ]);
     expect(usageLines({ type: 'CreditsDebited', data: { amount: 3, holdId: 'h' } })).toBeNull();
+  });
+
+  it("say what a batch or a priced capture left carried on each meter it moved; older captures and other events say nothing", () => {
+    const remainders = { 'llm.default.input_tokens': '0.2', 'api.call': '0' };
+    const carried = [
+      { meter: 'llm.default.input_tokens', credits: '0.2' },
+      { meter: 'api.call', credits: '0' },
+    ];
+    expect(carriedAfter({ type: 'CreditsDebited', data: { amount: 1, holdId: 'h', remainders } })).toEqual(carried);
+    expect(carriedAfter({ type: 'UsageRecorded', data: { items: [], remainders } })).toEqual(carried);
+    expect(carriedAfter({ type: 'UsageRecorded', data: { items: [], remainders: {} } })).toBeNull();
+    expect(carriedAfter({ type: 'CreditsDebited', data: { amount: 3, holdId: 'h' } })).toBeNull();
+    expect(carriedAfter({ type: 'HoldPlaced', data: { remainders } })).toBeNull();
   });
 });

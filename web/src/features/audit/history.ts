@@ -112,6 +112,18 @@ export function usageLines(event: Pick<StreamEvent, 'type' | 'data'>): UsageLine
   });
 }
 
+/**
+ * What a usage batch or a priced capture left carried on each meter it moved (its fraction of a credit,
+ * a decimal text, for the meter's next use to take); null for other events and older captures.
+ */
+export function carriedAfter(event: Pick<StreamEvent, 'type' | 'data'>): { meter: string; credits: string }[] | null {
+  if (event.type !== 'UsageRecorded' && event.type !== 'CreditsDebited') return null;
+  const remainders = (event.data as { remainders?: unknown } | null)?.remainders;
+  if (typeof remainders !== 'object' || remainders === null) return null;
+  const moved = Object.entries(remainders as Data).map(([meter, credits]) => ({ meter, credits: String(credits) }));
+  return moved.length ? moved : null;
+}
+
 /** A datetime-local value (local time, no zone) as an ISO instant; '' or nonsense gives null. */
 export function localInputToIso(value: string): string | null {
   if (!value) return null;

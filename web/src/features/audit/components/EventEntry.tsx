@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
-import { balanceAfter, creditChange, heldChange, ledgerSummary, prettyJson, usageLines } from '../history';
+import { balanceAfter, carriedAfter, creditChange, heldChange, ledgerSummary, prettyJson, usageLines } from '../history';
 import type { StreamEvent } from '../types';
 import { UsageLines } from './UsageLines';
 
@@ -42,7 +42,7 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
           {held !== null && held !== 0 && <span className="timeline__held">Held {held > 0 ? `+${formatNumber(held)}` : formatNumber(held)}</span>}
         </p>
       )}
-      {usage && <UsageLines lines={usage} />}
+      {usage && <UsageLines lines={usage} carried={carriedAfter(event)} />}
       {balance !== null && (
         <p className="timeline__balance" data-testid="balance-after">
           {change !== null && <span className={`timeline__change ${change < 0 ? 'is-down' : 'is-up'}`}>{change > 0 ? `+${formatNumber(change)}` : formatNumber(change)}</span>}

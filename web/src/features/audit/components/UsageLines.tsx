@@ -9,8 +9,21 @@ const num = (label: string) => ({ label, className: 'timeline__num' });
  * The usage events of one batch (event id, meter, quantity, the rate-card version that priced each, its
  * exact credits), or the tokens of a board call's capture (meter, quantity, exact credits).
  */
-export function UsageLines({ lines }: { lines: UsageLine[] }) {
+export function UsageLines({ lines, carried }: { lines: UsageLine[]; carried: { meter: string; credits: string }[] | null }) {
   if (lines.length === 0) return <p className="timeline__summary">No usage accepted in this batch.</p>;
+  return (
+    <>
+      <LinesTable lines={lines} />
+      {carried && (
+        <p className="timeline__carried muted" data-testid="usage-carried">
+          Carried to each meter's next use: {carried.map((c) => `${c.meter} ${formatExact(Number(c.credits))}`).join(' · ')}
+        </p>
+      )}
+    </>
+  );
+}
+
+function LinesTable({ lines }: { lines: UsageLine[] }) {
   const batch = lines.some((l) => l.id !== null);
   const headers = batch ? ['Event id', 'Meter', num('Quantity'), num('Rate card'), num('Credits')] : ['Meter', num('Quantity'), num('Credits')];
   return (
