@@ -102,6 +102,13 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
     expect(csv.text.split('\n')[0]).toBe('organization_id,organization,events,charged,draft,difference,unpriced_events');
     expect(csv.text).toContain(`${member.orgId},`);
     expect(csv.text).toContain(',2,2.003,4.003,2,0\n');
+    // Days are typed as the app writes them; another format is refused in words, before any request.
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const from = await page.getByLabel('From', { exact: true }).inputValue();
+    await page.getByLabel('From', { exact: true }).fill('11/27/2026');
+    await page.getByRole('button', { name: 'Run backtest' }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'Pick the first' }).innerText()).toBe('Pick the first and the last day, as YYYY-MM-DD.');
+    await page.getByLabel('From', { exact: true }).fill(from);
 
     // Publishing the draft: version 2 in force, version 1 among the past ones.
     await publishDraft(page);
@@ -162,6 +169,15 @@ describe('the rate card and usage pages', { timeout: 180_000 }, () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Project', { exact: true }).selectOption({ label: 'All projects' });
     await expect.poll(() => meter('api.call').innerText()).toContain('7 calls');
+    // The range's days are typed as the app writes days: text that is not a day changes nothing, today
+    // alone leaves one bar a meter and the CSV of that day.
+    const fromField = page.getByLabel('From', { exact: true });
+    expect(await fromField.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await fromField.fill('12/01/2026');
+    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).not.toContain('12/01');
+    await fromField.fill(today);
+    await expect.poll(async () => (await page.getByTestId('usage-bar').count()) === (await page.getByTestId('usage-meter').count())).toBe(true);
+    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain(`from=${today}`);
     await fits(page, 1280);
     expect(errors).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { ApiAnswer, Item } from '../../lib/api-contract';
+import { DAY_MS, dayOf } from '../../lib/days';
 
 export type MeteredDay = Item<ApiAnswer<'/api/me/usage'>['data']>;
 
@@ -11,15 +12,13 @@ export interface MeterSeries {
   events: number;
 }
 
-const DAY = 86_400_000;
-
 /** The UTC days from `from` to `to`, both included ('YYYY-MM-DD'); none when the range is backwards. */
 export function daysBetween(from: string, to: string): string[] {
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
   if (Number.isNaN(start) || Number.isNaN(end)) return [];
   const out: string[] = [];
-  for (let t = start; t <= end && out.length < 366; t += DAY) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = start; t <= end && out.length < 366; t += DAY_MS) out.push(dayOf(t));
   return out;
 }
 

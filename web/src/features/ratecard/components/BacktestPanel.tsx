@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { serverMessage } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
+import { DAY_MS, dayOf, isDay } from '../../../lib/days';
 import { formatExact, formatNumber, plural } from '../../../lib/format';
 import { useBacktest } from '../api/rate-cards';
 import { backtestCsv, entriesOf, type DraftRow } from '../rate-card';
 
-const DAY = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** Runs the draft against the usage recorded between two UTC days (the second included): charged against draft per organization, and its CSV. */
 export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
-  const [from, setFrom] = useState(() => dayOf(Date.now() - 30 * DAY));
+  const [from, setFrom] = useState(() => dayOf(Date.now() - 30 * DAY_MS));
   const [to, setTo] = useState(() => dayOf(Date.now()));
   const [error, setError] = useState<string | null>(null);
   const backtest = useBacktest();
@@ -22,8 +21,8 @@ export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
     setError(null);
     const draft = entriesOf(rows);
     if ('error' in draft) return setError(draft.error);
-    if (!from || !to) return setError('Pick the first and the last day.');
-    const end = new Date(`${to}T00:00:00Z`).getTime() + DAY;
+    if (!isDay(from) || !isDay(to)) return setError('Pick the first and the last day, as YYYY-MM-DD.');
+    const end = new Date(`${to}T00:00:00Z`).getTime() + DAY_MS;
     backtest.mutate(
       { draft: { entries: draft.entries }, from: `${from}T00:00:00Z`, to: new Date(end).toISOString() },
       { onError: (err) => setError(serverMessage(err, 'The backtest could not be run.')) },
@@ -37,11 +36,11 @@ export function BacktestPanel({ rows }: { rows: DraftRow[] }) {
       <form className="rate-card__range" onSubmit={run}>
         <label className="field">
           <span className="field__label">From</span>
-          <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <DayInput value={from} onChange={setFrom} />
         </label>
         <label className="field">
           <span className="field__label">To (included)</span>
-          <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          <DayInput value={to} onChange={setTo} />
         </label>
         <button type="submit" className="button button--primary" disabled={backtest.isPending}>
           {backtest.isPending ? 'Running…' : 'Run backtest'}

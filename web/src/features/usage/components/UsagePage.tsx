@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { DayInput } from '../../../components/DayInput';
 import { LoadError, loadFailure } from '../../../components/LoadError';
+import { DAY_MS, dayOf, isDay } from '../../../lib/days';
 import { useProjects } from '../../projects/api/get-projects';
 import { useMeteredUsage, useMeterUnits, usageCsvUrl, type UsageFilter } from '../api/usage';
 import { meterSeries } from '../usage-series';
@@ -8,12 +10,9 @@ import { MeterChart } from './MeterChart';
 import { paths } from '../../../paths';
 import '../usage.css';
 
-const DAY = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** /usage: the organization's metered usage per meter and day (all projects or one), and its CSV. */
 export default function UsagePage() {
-  const [filter, setFilter] = useState<UsageFilter>(() => ({ from: dayOf(Date.now() - 29 * DAY), to: dayOf(Date.now()) }));
+  const [filter, setFilter] = useState<UsageFilter>(() => ({ from: dayOf(Date.now() - 29 * DAY_MS), to: dayOf(Date.now()) }));
   const usage = useMeteredUsage(filter);
   const unitOf = useMeterUnits();
   const projects = useProjects();
@@ -47,11 +46,11 @@ export default function UsagePage() {
         </label>
         <label className="field">
           <span className="field__label">From</span>
-          <input className="input" type="date" value={filter.from} max={filter.to} onChange={(e) => e.target.value && set({ from: e.target.value })} />
+          <DayInput value={filter.from} onChange={(from) => isDay(from) && set({ from })} />
         </label>
         <label className="field">
           <span className="field__label">To</span>
-          <input className="input" type="date" value={filter.to} min={filter.from} onChange={(e) => e.target.value && set({ to: e.target.value })} />
+          <DayInput value={filter.to} onChange={(to) => isDay(to) && set({ to })} />
         </label>
         <a className="button button--secondary usage-page__csv" href={usageCsvUrl(filter)} download>
           Download CSV
