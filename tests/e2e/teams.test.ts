@@ -65,7 +65,19 @@ async function joinAt(width: number, email: string, url: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Name').fill('New Colleague');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('button', { name: /Accept and join/ }).click();
+  const accept = page.getByRole('button', { name: /Accept and join/ });
+  // Styled as the app's primary buttons (it once had class names no style knew), its card inside the page's margins.
+  const look = await accept.evaluate((button) => {
+    const probe = document.createElement('div');
+    probe.style.background = 'var(--color-deep-teal)';
+    document.body.append(probe);
+    const teal = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return { background: getComputedStyle(button).backgroundColor, teal, cardLeft: button.closest('.card')!.getBoundingClientRect().left };
+  });
+  expect(look.background).toBe(look.teal);
+  expect(look.cardLeft).toBeGreaterThanOrEqual(16);
+  await accept.click();
   await page.waitForURL('**/org');
   await page.getByRole('heading', { name: 'Your organization' }).waitFor();
   await fits(page, width);

@@ -35,36 +35,40 @@ export default function JoinPage() {
   if (preview.isLoading) return <Loading />;
   if (preview.isError || !preview.data) {
     return (
-      <div className="page join-page card">
-        <h1>Invitation</h1>
-        <p role="alert">This invitation link is no longer valid: it has expired, was revoked or was already used. Ask for a new one.</p>
+      <div className="page join-page">
+        <section className="card">
+          <h1>Invitation</h1>
+          <p role="alert">This invitation link is no longer valid: it has expired, was revoked or was already used. Ask for a new one.</p>
+        </section>
       </div>
     );
   }
   const inv = preview.data;
   const signedIn = !!user || reason === 'inactive';
   return (
-    <div className="page join-page card">
-      <h1>Join {inv.orgName}</h1>
-      <p>
-        You are invited as <strong>{inv.role}</strong>, for <strong>{inv.email}</strong>.
-      </p>
-      {inv.status !== 'pending' ? (
-        <p role="alert">This invitation link is no longer valid: it has {inv.status === 'expired' ? 'expired' : inv.status === 'revoked' ? 'been revoked' : 'already been used'}. Ask for a new one.</p>
-      ) : !signedIn ? (
+    <div className="page join-page">
+      <section className="card">
+        <h1>Join {inv.orgName}</h1>
         <p>
-          <Link className="btn btn--primary" to={paths.login.getHref(`/join/${token}`)}>
-            Sign in as {inv.email} to accept
-          </Link>
+          You are invited as <strong>{inv.role}</strong>, for <strong>{inv.email}</strong>.
         </p>
-      ) : (
-        <>
-          <button type="button" className="btn btn--primary" disabled={accept.isPending} onClick={() => accept.mutate()}>
-            Accept and join {inv.orgName}
-          </button>
-          {accept.isError && <p role="alert">{refusal(accept.error)}</p>}
-        </>
-      )}
+        {inv.status !== 'pending' ? (
+          <p role="alert">This invitation link is no longer valid: it has {inv.status === 'expired' ? 'expired' : inv.status === 'revoked' ? 'been revoked' : 'already been used'}. Ask for a new one.</p>
+        ) : !signedIn ? (
+          <p>
+            <Link className="button button--primary" to={paths.login.getHref(`/join/${token}`)}>
+              Sign in as {inv.email} to accept
+            </Link>
+          </p>
+        ) : (
+          <>
+            <button type="button" className="button button--primary" disabled={accept.isPending} onClick={() => accept.mutate()}>
+              Accept and join {inv.orgName}
+            </button>
+            {accept.isError && <p role="alert">{refusal(accept.error)}</p>}
+          </>
+        )}
+      </section>
     </div>
   );
 }
