@@ -78,12 +78,12 @@ async function paidCall(
     if (!(err instanceof LlmError)) deps.log.warn({ err, assistantId: call.spec.assistantId }, 'board call failed');
     return { reason: err instanceof LlmError ? err.reason : 'The board could not ask this advisor' };
   }
-  let credits: number;
   const timer = creditsDebitDuration.startTimer();
   try {
     const metered = meteredParts(call.price, result.tokensIn, result.tokensOut, meeting.projectId);
-    ({ captured: credits } = await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, description: callDescription(meeting, call), metered, metadata: holdMetadata(meeting) }));
+    const { captured } = await deps.credits.capture({ orgId: meeting.orgId, holdId: hold.holdId, userId: meeting.userId, description: callDescription(meeting, call), metered, metadata: holdMetadata(meeting) });
     creditsDebits.inc({ outcome: 'ok', via: 'board' });
+    return { result, credits: captured };
   } catch (err) {
     creditsDebits.inc({ outcome: (err as { statusCode?: number })?.statusCode === 409 ? 'conflict' : 'error', via: 'board' });
     deps.log.warn({ err, holdId: hold.holdId }, 'could not capture a board hold');
@@ -91,7 +91,6 @@ async function paidCall(
   } finally {
     timer();
   }
-  return { result, credits };
 }
 
 /** A call's tokens on its rate-card meters, as /usage counts them (a meter with no tokens left out). */

@@ -235,6 +235,13 @@ describe('a capture priced by its meters (a board call)', () => {
     expect(debited(when(capped, priced('h', tokens('2.5', '1'))))?.data).toMatchObject({ amount: 1, remainders: { 'llm.default.input': '1.5', 'llm.default.output': '1' } });
   });
 
+  it('costs nothing for a call that reported no tokens (no parts), never the whole hold', () => {
+    const state = given(grant('a', 10), hold('h', 5));
+    const events = when(state, priced('h', []));
+    expect(debited(events)?.data).toMatchObject({ amount: 0, lots: [], remainders: {} });
+    expect(events.reduce(evolve, state)).toMatchObject({ balance: 10, held: 0, holds: [] });
+  });
+
   it('is charged as given when the capturer names the credits, as before', () => {
     const state = given(grant('a', 10), hold('h', 6));
     const events = when(state, { type: 'CaptureHold', data: { orgId, holdId: 'h', credits: 4, usageId: 'c', userId: null, at: t(20), metered: tokens('0.1', '0.1') } });

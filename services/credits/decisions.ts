@@ -71,7 +71,8 @@ export type PlaceHold = {
 };
 /**
  * `credits` (default: the whole hold) become a debit; the rest goes back. Without `credits`, a capture
- * with `metered` parts is priced by them (exact, each meter's fraction carried, as usage events are).
+ * given `metered` parts is priced by them (exact, each meter's fraction carried, as usage events are):
+ * given none (a call that reported no tokens), it costs nothing.
  */
 export type CaptureHold = {
   type: 'CaptureHold';
@@ -249,7 +250,7 @@ function pricedByMeters(state: CreditStreamState, hold: { credits: number }, par
 function capture({ data }: CaptureHold, draft: Draft<CreditStreamState>): void {
   const hold = openHold(draft.state, data.holdId);
   if (isDue(hold.expiresAt, data.at)) throw new HoldPastExpiry();
-  const priced = data.credits === undefined && data.metered?.length ? pricedByMeters(draft.state, hold, data.metered) : null;
+  const priced = data.credits === undefined && data.metered ? pricedByMeters(draft.state, hold, data.metered) : null;
   const credits = priced?.credits ?? data.credits ?? hold.credits;
   if (!Number.isSafeInteger(credits) || credits < 0) throw new ValidationError('credits must be a whole number of at least 0', 'credits');
   if (credits > hold.credits) throw new CaptureExceedsHold(hold.credits);

@@ -14,8 +14,9 @@ const projectId = z.string().max(100).optional();
 export const UsageBody = z.object({ credits, description: description.default(''), idempotencyKey, projectId });
 
 export const Balance = z.object({ balance: z.number(), available: z.number() });
-/** `pending`: each meter's fraction of a credit carried to its next usage event (not debited yet). */
-export const BalanceAnswer = Balance.extend({ held: z.number(), pending: z.record(z.string(), z.number()) });
+/** Each meter's fraction of a credit carried to its next use (a usage event, a board call): not debited yet. */
+const Pending = z.record(z.string(), z.number());
+export const BalanceAnswer = Balance.extend({ held: z.number(), pending: Pending });
 /** What a route answers to a missing, malformed, unknown or revoked API key. */
 export const InvalidKeyAnswer = z.object({ error: z.string(), message: z.string() }).loose();
 export const InsufficientCreditsAnswer = z.object({
@@ -72,8 +73,7 @@ export const CreditsAnswer = z.object({
   held: z.number(),
   lots: z.array(LotView),
   holds: z.array(HoldView),
-  /** As `GET /api/balance` answers it: each meter's fraction of a credit, not charged yet. */
-  pending: z.record(z.string(), z.number()),
+  pending: Pending,
 });
 
 export const AdjustBody = z.object({

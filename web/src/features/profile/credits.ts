@@ -1,3 +1,4 @@
+import { DAY_MS, dayOf } from '../../lib/days';
 import type { CreditLot } from './types';
 
 const sourceLabels: Record<CreditLot['source'], string> = {
@@ -51,6 +52,6 @@ export function runway(days: readonly { day: string; used: number; granted: numb
   const overDays = days.length - first;
   const perDay = used / overDays;
   const daysLeft = Math.floor(available / perDay);
-  const until = new Date(Date.parse(`${today.day}T00:00:00Z`) + daysLeft * 86_400_000).toISOString().slice(0, 10);
+  const until = dayOf(Date.parse(`${today.day}T00:00:00Z`) + daysLeft * DAY_MS);
   return { perDay, overDays, daysLeft, until };
 }
