@@ -129,7 +129,7 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
         await session.getByText('Boardroom · 2 advisors · 3 rounds · 4 credits').waitFor();
         // Each call says its credits and the tokens /usage counts for it.
         const cost = (article: ReturnType<typeof session.getByRole>) => article.locator('.board-answer__cost').innerText();
-        expect(await cost(session.getByRole('article', { name: `Answer of ${analyst.name}, round 1` }))).toBe('0 credits · 400 tokens');
+        expect(await cost(session.getByRole('article', { name: `Answer of ${analyst.name}, round 1` }))).toBe('0 credits · 400 tokens (under a credit: carried to the next call)');
         expect(await cost(synthesis)).toBe('2 credits · 1,200 tokens');
         // When it was held, in the format of every date and time of the app.
         const held = session.locator('.board-session__summary time');
