@@ -89,6 +89,8 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     const { page: owner, url } = await inviteOnPage('colleague-wide@example.com', 'member');
     const member = await joinAt(1280, 'colleague-wide@example.com', url);
     expect(await member.getByText('You are a member').count()).toBe(1);
+    // The page names the organization the member joined (the owner's, named by the test's setup).
+    expect(await member.locator('.org-page__name').innerText()).toMatch(/^Org [0-9a-f]{8}$/);
     expect(await member.getByRole('button', { name: 'Invite' }).count()).toBe(0);
 
     // The profile offers a member only what a member may use: the organization's name is the owners' to

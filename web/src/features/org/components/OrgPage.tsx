@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { OrgProfileCard } from '../../../components/OrgProfileCard';
 import { useToast } from '../../../components/Toast';
 import { serverMessage } from '../../../lib/api';
-import { managesBilling } from '../../../lib/account';
+import { managesBilling, useMyOrganization } from '../../../lib/account';
 import { useAuth } from '../../../lib/auth/hooks';
 import { Loading } from '../../../components/Loading';
 import { BudgetBanner } from '../../../components/BudgetBanner';
@@ -23,6 +23,7 @@ const ROLE_HELP: Record<Role, string> = {
 /** The organization page: members and roles, invitations, this month's usage, budgets; each role sees the controls it may use and no others. */
 export default function OrgPage() {
   const { user } = useAuth();
+  const organization = useMyOrganization();
   const members = useMembers();
   const me = members.data?.data.find((m) => m.userId === user?.id);
   const role = me?.role;
@@ -36,6 +37,7 @@ export default function OrgPage() {
     <div className="page org-page">
       <BudgetBanner />
       <h1>Your organization</h1>
+      {organization && <p className="org-page__name">{organization.name}</p>}
       <p className="muted">You are {role === 'owner' ? 'an owner' : role === 'billing' ? 'a billing member' : 'a member'}: {role ? ROLE_HELP[role] : ''}.</p>
       <MembersCard members={members.data.data} myId={user?.id ?? ''} isOwner={isOwner} />
       {isOwner && <InvitationsCard />}
