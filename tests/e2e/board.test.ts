@@ -135,6 +135,8 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
         const held = session.locator('.board-session__summary time');
         expect(await held.getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
         expect(await held.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+$/);
+        // On one line, even at 390 px where the summary wraps (it once broke as '2026-12-' and '02 14:25 UTC').
+        expect(await held.evaluate((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size)).toBe(1);
         const ledger = await ledgerOf(t, orgId);
         expect(ledger).toMatchObject({ spent: 4, balance: 496, held: 0 });
         expect(ledger.placed).toHaveLength(7);

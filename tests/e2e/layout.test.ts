@@ -47,17 +47,39 @@ async function visit(client: Client | null, paths: string[]) {
     await context.addCookies([{ name, value, url: app.url }]);
   }
   const page = await context.newPage();
-  const seen: { path: string; scrollWidth: number; innerWidth: number; title: string }[] = [];
+  const seen: { path: string; scrollWidth: number; innerWidth: number; title: string; broken: string[] }[] = [];
   try {
     for (const path of paths) {
       await page.goto(path);
       await rendered(page);
-      seen.push({ path, ...(await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth, title: document.title }))) });
+      seen.push({ path, ...(await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth, title: document.title }))), broken: await brokenMoments(page) });
     }
   } finally {
     await context.close();
   }
   return seen;
+}
+
+/**
+ * The dates and moments on the page ('2026-12-02', '2026-12-02 14:25 UTC') whose text the browser laid
+ * out over more than one line (a moment once read '2026-12-' at a line's end and '02 14:25 UTC' under it).
+ */
+async function brokenMoments(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const moment = /\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?::\d{2})?(?: [A-Z][A-Za-z0-9+:-]*)?)?/g;
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(moment)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
 }
 
 /** The page's main content is on screen and nothing is loading any more. */
@@ -107,6 +129,11 @@ describe('at 390 px', { timeout: 180_000 }, () => {
     expect(seen).toHaveLength(visitor.length + memberPages().length + adminPages().length);
     const wide = seen.filter((s) => s.scrollWidth > s.innerWidth).map((s) => `${s.path}: ${s.scrollWidth} px`);
     expect(wide).toEqual([]);
+  });
+
+  it('never breaks a date or a moment across two lines', async () => {
+    const seen = await everyPage();
+    expect(seen.filter((s) => s.broken.length > 0).map((s) => `${s.path}: ${s.broken.join(', ')}`)).toEqual([]);
   });
 
   it('every page has a title of its own', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
-import { formatDateTime, plural } from '../../../lib/format';
+import { plural } from '../../../lib/format';
 import { useAdminResend, useAdminRevokeKey, useOrgApiKeys, useOrgDeliveries, useOrgEndpoints } from '../api/org-integrations';
+import { Moment } from '../../../components/Moment';
 
 function Deliveries({ orgId, endpointId, canEdit }: { orgId: string; endpointId: string; canEdit: boolean }) {
   const log = useOrgDeliveries(orgId, endpointId);
@@ -14,7 +15,7 @@ function Deliveries({ orgId, endpointId, canEdit }: { orgId: string; endpointId:
         return (
           <li key={d.messageId}>
             {d.type} · {d.status} · {plural(d.attempts, 'attempt')}
-            {last ? ` · last: ${last.error ?? last.statusCode}` : ''} <span className="muted">{formatDateTime(d.createdAt)}</span>{' '}
+            {last ? ` · last: ${last.error ?? last.statusCode}` : ''} <Moment className="muted" at={d.createdAt} />{' '}
             {canEdit && (
               <button type="button" className="button button--small button--secondary" disabled={resend.isPending} onClick={() => resend.mutate({ endpointId, messageId: d.messageId })}>
                 Resend
@@ -40,7 +41,7 @@ export function OrgIntegrations({ org, canEdit, onClose }: { org: { id: string; 
         <ul data-testid="admin-api-keys">
           {keys.data.map((k) => (
             <li key={k.id}>
-              <strong>{k.name}</strong> <code>{k.prefix}…</code> <span className="muted">{k.lastUsedAt ? `last used ${formatDateTime(k.lastUsedAt)}` : 'never used'}</span>{' '}
+              <strong>{k.name}</strong> <code>{k.prefix}…</code> <span className="muted">{k.lastUsedAt ? <>last used <Moment at={k.lastUsedAt} /></> : 'never used'}</span>{' '}
               {k.revokedAt ? (
                 <span className="muted">revoked</span>
               ) : (

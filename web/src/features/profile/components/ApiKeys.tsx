@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { formatDateTime } from '../../../lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import { OneFieldForm } from './OneFieldForm';
 import { Secret } from './Secret';
+import { Moment } from '../../../components/Moment';
 
 /** The organization's API keys: made (the key shown once), listed with their last use, revoked. */
 export function ApiKeys() {
@@ -23,10 +23,10 @@ export function ApiKeys() {
           <li key={k.id}>
             <strong>{k.name}</strong> <code>{k.prefix}…</code>{' '}
             <span className="muted">
-              made {formatDateTime(k.createdAt)} · {k.lastUsedAt ? `last used ${formatDateTime(k.lastUsedAt)}` : 'never used'}
+              made <Moment at={k.createdAt} /> · {k.lastUsedAt ? <>last used <Moment at={k.lastUsedAt} /></> : 'never used'}
             </span>{' '}
             {k.revokedAt ? (
-              <span className="muted">revoked {formatDateTime(k.revokedAt)}</span>
+              <span className="muted">revoked <Moment at={k.revokedAt} /></span>
             ) : (
               <button className="button button--small button--secondary" type="button" onClick={() => setRevoking({ id: k.id, name: k.name })} disabled={revoke.isPending}>
                 Revoke

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../lib/format';
 import { useDeliveries, useResend } from '../api/integrations';
+import { Moment } from '../../../components/Moment';
 
 /** An endpoint's deliveries, the last answer of each, and Resend. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
@@ -24,7 +24,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
             return (
               <tr key={d.messageId}>
                 <td>
-                  {d.type} <span className="muted">{formatDateTime(d.createdAt)}</span>
+                  {d.type} <Moment className="muted" at={d.createdAt} />
                 </td>
                 <td>{d.status}</td>
                 <td>{d.attempts}</td>

@@ -5,11 +5,12 @@ import { boardKeys } from '../api/keys';
 import type { BoardSession } from '../api/get-sessions';
 import { useSessionStream } from '../api/session-stream';
 import { useSteer } from '../api/steer';
-import { formatDateTime, plural } from '../../../lib/format';
+import { plural } from '../../../lib/format';
 import AnswerView from './AnswerView';
 import CreditsRefusal from './CreditsRefusal';
 import SessionActions from './SessionActions';
 import SynthesisView from './SynthesisView';
+import { Moment } from '../../../components/Moment';
 
 type Turn = BoardSession['turns'][number];
 
@@ -19,7 +20,7 @@ function TurnView({ turn, running, onRetry }: { turn: Turn; running: boolean; on
     <section className="board-turn">
       {turn.turn > 1 && (
         <p className="board-turn__asked muted">
-          Follow-up · <time dateTime={turn.at}>{formatDateTime(turn.at)}</time>
+          Follow-up · <Moment at={turn.at} />
         </p>
       )}
       <h3 className="board-turn__question">{turn.question}</h3>
@@ -75,7 +76,7 @@ export default function SessionCard({ session: stored, projectId, canAsk, modeLa
           {session.createdAt && (
             <>
               {' · '}
-              <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
+              <Moment at={session.createdAt} />
             </>
           )}
           {running && <span className="muted"> · answering…</span>}
