@@ -123,6 +123,37 @@ async function orgRow(width?: number) {
   }
 }
 
+describe('on a computer screen', { timeout: 120_000 }, () => {
+  it("keeps the navigation within the screen at any width above the menu's, an admin's with an active project included, and names the user where there is room", async () => {
+    const project = await admin.post('/api/projects', { name: 'Admin review of the northern expansion with a long name', description: '' });
+    expect(project.status).toBe(201);
+    for (const width of [1181, 1440, 1920]) {
+      const { context, page } = await signedIn(admin, width);
+      try {
+        // Opening a project makes it the active one: the bar's tenth link.
+        await page.goto(`/project/${project.body.id}`);
+        await rendered(page);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin review', exact: false }).waitFor();
+        // Seen once above 1400 px: 1,545 px of page on a 1,450 px screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      } finally {
+        await context.close();
+      }
+    }
+    const { context, page } = await signedIn(member, 1280);
+    try {
+      await page.goto('/dashboard');
+      await rendered(page);
+      const profile = page.locator('.navbar__profile');
+      const name = profile.locator('.navbar__username');
+      expect(await name.isVisible()).toBe(true);
+      expect(await name.innerText()).toBe(await profile.getAttribute('title'));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('at 390 px', { timeout: 180_000 }, () => {
   it('no page is wider than the viewport: public, member and admin pages, with data', async () => {
     const seen = await everyPage();

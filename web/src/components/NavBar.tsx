@@ -6,7 +6,7 @@ import { displayName, hasAdminAccess } from '../lib/auth/permissions';
 import { useActiveProject } from '../lib/active-project';
 import { paths } from '../paths';
 import { Avatar } from './Avatar';
-import { navItems } from './nav-items';
+import { navDensity, navItems } from './nav-items';
 import './navbar.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `navbar__link${isActive ? ' is-active' : ''}`;
@@ -27,7 +27,7 @@ export function NavBar() {
   const items = navItems({ pathname, signedIn: !!user, isAdmin: hasAdminAccess(user), inOrg: !!user?.organization_id, activeProject });
 
   return (
-    <header className="navbar">
+    <header className={`navbar navbar--${navDensity(items, !!user)}`}>
       <div className="navbar__inner">
         <Link to={paths.home.getHref()} className="navbar__brand">
           <img className="navbar__logo" src={logoUrl} alt={appName} height={75} width={75} />

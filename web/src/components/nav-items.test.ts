@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navItems } from './nav-items';
+import { navDensity, navItems } from './nav-items';
 
 const labels = (...args: Parameters<typeof navItems>) => navItems(...args).map((item) => item.label);
 const base = { signedIn: false, isAdmin: false, activeProject: null };
@@ -38,5 +38,16 @@ describe('navItems', () => {
     expect(labels({ ...base, pathname: '/projects', signedIn: true, inOrg: true })).toEqual([
       'Projects', 'Advisors', 'Support', 'Organization', 'Usage', 'Dashboard',
     ]);
+  });
+});
+
+describe('navDensity', () => {
+  const inOrg = { ...base, pathname: '/projects', signedIn: true, inOrg: true };
+  it("leaves a visitor's bar roomy, closes a signed-in user's up, and crowds an admin's with an active project", () => {
+    expect(navDensity(navItems({ ...base, pathname: '/pricing' }), false)).toBe('roomy');
+    expect(navDensity(navItems({ ...base, pathname: '/pricing', signedIn: true, isAdmin: true }), true)).toBe('full');
+    expect(navDensity(navItems({ ...inOrg, activeProject: { id: '9', name: 'Launch' } }), true)).toBe('full');
+    expect(navDensity(navItems({ ...inOrg, isAdmin: true }), true)).toBe('full');
+    expect(navDensity(navItems({ ...inOrg, isAdmin: true, activeProject: { id: '9', name: 'Launch' } }), true)).toBe('crowded');
   });
 });

@@ -44,3 +44,18 @@ function accountItems(isAdmin: boolean): NavItem[] {
   const admin = isAdmin ? [{ to: paths.admin.root.getHref(), label: 'Admin' }] : [];
   return [{ to: paths.dashboard.path, label: 'Dashboard' }, ...admin];
 }
+
+/** How full the bar is beside the logo, which decides what gives way (navbar.css). */
+export type NavDensity = 'roomy' | 'full' | 'crowded';
+
+/**
+ * The bar's room is the content's width, the same on a 1280 px screen as on a 1920 px one, so what it
+ * shows depends on its links, not on the screen: a visitor's few links leave room for the brand's name
+ * ('roomy'); a signed-in user's links close up and the brand's name gives way to the user's given name
+ * ('full'); from eight links (an admin in an organization with an active project) the given name gives
+ * way too ('crowded'), and is the avatar link's title.
+ */
+export function navDensity(items: readonly NavItem[], signedIn: boolean): NavDensity {
+  if (!signedIn) return 'roomy';
+  return items.length >= 8 ? 'crowded' : 'full';
+}
