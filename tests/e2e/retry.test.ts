@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app';
 import { closeContexts, workerBrowser, newPage, recordToasts, toasted, type TestPage } from '../support/browser';
 import { signInAdmin } from '../support/identity';
+import { withoutCatchUps } from '../support/jobs';
 import type { Client } from '../support/http';
 import { memberWithOrg } from '../support/orgs';
 import { createPlans, fixtureEvent, PACK_PLAN, postEvent, settled } from '../integration/stripe-support';
@@ -49,17 +50,8 @@ describe('acting on failures', { timeout: 90_000 }, () => {
     const signingIn = fetch(`${app.url}/api/auth/dev-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'broken-e2e@example.com', name: 'Broken E2E' }) });
     signingIn.catch(() => {}); // awaited below; a failure is reported there
     await expect.poll(async () => (await app.db.query(`SELECT status FROM projection_checkpoints WHERE name = 'users'`)).rows[0].status, { timeout: 15_000 }).toBe('failed');
-    // Nothing may retry it on its own once it can succeed: its catch-up job retries with backoff, and one
-    // running during a drain comes back delayed after it (on a slow machine it did, and the read model was
-    // live again before the page offered Retry now). Emptied until no catch-up of users is left in the queue.
-    const queue = app.app.queues.projector;
-    await expect
-      .poll(async () => {
-        await queue.drain(true);
-        const jobs = await queue.getJobs(['active', 'waiting', 'delayed', 'prioritized']);
-        return jobs.filter((job) => job?.name === 'catch-up' && job.data.projection === 'users').length;
-      }, { timeout: 20_000 })
-      .toBe(0);
+    // Nothing may retry it on its own once it can succeed (a catch-up's backoff once did, on a slow machine).
+    await withoutCatchUps(app.app.queues.projector, 'users');
     await app.db.query(`ALTER TABLE users_v${version} DROP CONSTRAINT e2e_broken`);
 
     await admin.page.goto('/admin/projections');

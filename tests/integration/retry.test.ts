@@ -6,6 +6,7 @@ import { loadState } from '../../services/eventstore/command-handler.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { signIn, type Client } from '../support/http.ts';
 import { signInAdmin, userIdOf, ADMIN_EMAIL } from '../support/identity.ts';
+import { withoutCatchUps } from '../support/jobs.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { waitFor } from '../support/processes.ts';
 import { countEvents, createPlans, fixtureEvent, PACK_PLAN, postEvent, settled } from './stripe-support.ts';
@@ -96,7 +97,7 @@ describe('Retry now of a failed read model', () => {
 
     // No catch-up of its own is left waiting (the safety net leaves a failed read model alone for a minute),
     // and new events wake the others, not it: only Retry now can bring it back.
-    await t.app.queues.projector.drain(true);
+    await withoutCatchUps(t.app.queues.projector, 'users');
     await t.db.query(`ALTER TABLE ${table} DROP CONSTRAINT no_broken_names`);
     await signIn(t.url, `after-${randomUUID().slice(0, 6)}@example.com`);
     const after = await waitFor('the other read models to read the new events', async () => {

@@ -17,3 +17,21 @@ export async function jobsFinished(queue: Queue, jobs: Job[], timeoutMs = 60_000
     timeoutMs,
   );
 }
+
+/**
+ * Empties the queue of every catch-up of one read model: drained (waiting and delayed jobs) again until
+ * none is left in any state. One drain is not enough: a catch-up running during it fails, and comes
+ * back delayed by its backoff after it (on a slow machine it then caught up a read model a test had
+ * left failed on purpose, once the test fixed its cause).
+ */
+export async function withoutCatchUps(queue: Queue, projection: string, timeoutMs = 20_000): Promise<void> {
+  await waitFor(
+    `no catch-up of ${projection} left in ${queue.name}`,
+    async () => {
+      await queue.drain(true);
+      const jobs = await queue.getJobs(['active', 'waiting', 'delayed', 'prioritized']);
+      return !jobs.some((job) => job?.name === 'catch-up' && job.data.projection === projection);
+    },
+    timeoutMs,
+  );
+}
