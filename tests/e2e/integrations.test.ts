@@ -97,14 +97,26 @@ describe('integrations on the profile', { timeout: 90_000 }, () => {
       expect((await admin.page.request.post('/api/auth/dev-login', { data: { email: 'admin@example.com', name: 'Ada Admin' } })).status()).toBe(200);
       const orgs = (await (await admin.page.request.get('/api/admin/orgs')).json()) as { id: string; name: string }[];
       const name = orgs.find((o) => o.id === orgId)!.name;
+      // The endpoints are held on their way: meanwhile the dialog says they are loading, never that there are
+      // none (it once said "No webhook endpoints." until they came, and this test read it then).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await admin.page.route('**/api/admin/orgs/*/webhook-endpoints', async (route) => {
+        await held;
+        await route.continue();
+      });
       await admin.page.goto('/admin/orgs');
       await admin.page.getByRole('button', { name: `Integrations of ${name}` }).click();
       await admin.page.getByTestId('admin-api-keys').waitFor();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+      expect(await dialog.innerText()).not.toContain('No webhook endpoints.');
+      release();
       const keys = await admin.page.getByTestId('admin-api-keys').innerText();
       expect(keys).toContain('billing server');
       expect(keys).toContain('revoked');
       expect(keys).not.toMatch(/ab_live_\S{43}/);
-      expect(await admin.page.getByRole('dialog').innerText()).toContain('127.0.0.1:9/hooks');
+      await expect.poll(() => dialog.innerText()).toContain('127.0.0.1:9/hooks');
     } finally {
       await admin.close();
     }

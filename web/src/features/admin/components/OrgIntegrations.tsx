@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { plural } from '../../../lib/format';
 import { useAdminResend, useAdminRevokeKey, useOrgApiKeys, useOrgDeliveries, useOrgEndpoints } from '../api/org-integrations';
+import { ListState } from '../../../components/ListState';
 import { Moment } from '../../../components/Moment';
 
 function Deliveries({ orgId, endpointId, canEdit }: { orgId: string; endpointId: string; canEdit: boolean }) {
   const log = useOrgDeliveries(orgId, endpointId);
   const resend = useAdminResend(orgId);
-  if (!log.data?.length) return <p className="muted">No deliveries yet.</p>;
+  if (!log.data?.length) return <ListState query={log} empty="No deliveries yet." failed="The deliveries could not be loaded." />;
   return (
     <ul>
       {log.data.map((d) => {
@@ -37,6 +38,7 @@ export function OrgIntegrations({ org, canEdit, onClose }: { org: { id: string; 
   return (
     <Modal open onClose={onClose} title={`${org.name}: integrations`}>
       <h3>API keys</h3>
+      <ListState query={keys} empty="No API keys." failed="The API keys could not be loaded." />
       {keys.data?.length ? (
         <ul data-testid="admin-api-keys">
           {keys.data.map((k) => (
@@ -54,10 +56,9 @@ export function OrgIntegrations({ org, canEdit, onClose }: { org: { id: string; 
             </li>
           ))}
         </ul>
-      ) : (
-        <p className="muted">No API keys.</p>
-      )}
+      ) : null}
       <h3>Webhook endpoints</h3>
+      <ListState query={endpoints} empty="No webhook endpoints." failed="The webhook endpoints could not be loaded." />
       {endpoints.data?.length ? (
         <ul>
           {endpoints.data.map((ep) => (
@@ -70,9 +71,7 @@ export function OrgIntegrations({ org, canEdit, onClose }: { org: { id: string; 
             </li>
           ))}
         </ul>
-      ) : (
-        <p className="muted">No webhook endpoints.</p>
-      )}
+      ) : null}
     </Modal>
   );
 }

@@ -1,11 +1,12 @@
 import { useDeliveries, useResend } from '../api/integrations';
+import { ListState } from '../../../components/ListState';
 import { Moment } from '../../../components/Moment';
 
 /** An endpoint's deliveries, the last answer of each, and Resend. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const log = useDeliveries(endpointId);
   const resend = useResend();
-  if (!log.data?.length) return <p className="muted">No deliveries yet.</p>;
+  if (!log.data?.length) return <ListState query={log} empty="No deliveries yet." failed="The deliveries could not be loaded." />;
   return (
     <div className="integrations__log">
       <table className="table">
