@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
+import { Moment } from '../../../components/Moment';
 import { paths } from '../../../paths';
 import { balanceAfter, carriedAfter, creditChange, heldChange, ledgerSummary, prettyJson, usageLines } from '../history';
 import type { StreamEvent } from '../types';
@@ -32,9 +33,7 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
       <header className="timeline__head">
         <span className="timeline__seq">#{event.streamPosition}</span>
         <strong className="timeline__type">{event.type}</strong>
-        <time dateTime={event.createdAt} className="timeline__time">
-          {formatDateTime(event.createdAt, { seconds: true })}
-        </time>
+        <Moment at={event.createdAt} seconds className="timeline__time" />
       </header>
       {summary && (
         <p className="timeline__summary" data-testid="event-summary">
