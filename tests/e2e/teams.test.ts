@@ -131,10 +131,12 @@ describe('teams in the browser', { timeout: 120_000 }, () => {
     await owner.getByLabel('Role of colleague-wide@example.com').selectOption('billing');
     await expect.poll(async () => (await owner.request.get('/api/me/org/members')).json().then((b) => b.data.find((m: { email: string }) => m.email === 'colleague-wide@example.com')?.role)).toBe('billing');
 
-    await owner.getByLabel('Member', { exact: true }).selectOption({ label: 'colleague-wide@example.com' });
+    // A member is named in the picker and on the budget as the usage chart names them: their name, then their email.
+    await owner.getByLabel('Member', { exact: true }).selectOption({ label: 'New Colleague (colleague-wide@example.com)' });
     await owner.getByLabel('Credits', { exact: true }).fill('3000');
     await owner.getByRole('button', { name: 'Set budget' }).click();
     await expect.poll(() => owner.getByLabel('Budgets').innerText()).toContain('0 spent of 3,000 this month');
+    expect(await owner.getByLabel('Budgets').locator('.org-row__who', { hasText: 'colleague-wide@example.com' }).innerText()).toBe('New Colleague colleague-wide@example.com');
     await member.reload();
     await expect.poll(() => member.getByLabel('Budgets').innerText()).toContain('of 3,000 this month');
 

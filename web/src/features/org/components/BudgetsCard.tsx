@@ -18,8 +18,17 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
   const [credits, setCredits] = useState('');
   const [period, setPeriod] = useState<'month' | 'total'>('month');
   const projectList = projects.data ?? [];
-  const nameOf = (s: string, id: string) =>
-    s === 'member' ? (members.find((m) => m.userId === id)?.email ?? 'a former member') : `project ${projectList.find((p) => p.id === id)?.name ?? id.slice(0, 8)}`;
+  // A member as the usage chart names one: their name, and their email beside it.
+  const whoOf = (s: string, id: string): { name: string; email?: string } => {
+    if (s !== 'member') return { name: `project ${projectList.find((p) => p.id === id)?.name ?? id.slice(0, 8)}` };
+    const member = members.find((m) => m.userId === id);
+    if (!member) return { name: 'a former member' };
+    return member.name ? { name: member.name, email: member.email } : { name: member.email };
+  };
+  const nameOf = (s: string, id: string) => {
+    const who = whoOf(s, id);
+    return who.email ? `${who.name} (${who.email})` : who.name;
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     set.mutate(
@@ -27,7 +36,7 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
       { onSuccess: () => toast.success('Budget saved'), onError: (err) => toast.error(serverMessage(err, 'The budget could not be saved')) },
     );
   };
-  const options = scope === 'member' ? members.map((m) => ({ id: m.userId, label: m.email })) : projectList.map((p) => ({ id: p.id, label: p.name }));
+  const options = scope === 'member' ? members.map((m) => ({ id: m.userId, label: nameOf('member', m.userId) })) : projectList.map((p) => ({ id: p.id, label: p.name }));
   return (
     <section className="card" aria-label="Budgets">
       <h2>Budgets</h2>
@@ -37,12 +46,15 @@ export function BudgetsCard({ members, mayEdit }: { members: MemberRow[]; mayEdi
           const used = b.spent + b.held;
           const share = (n: number) => (b.credits > 0 ? Math.min(100, Math.round((n * 100) / b.credits)) : 100);
           const pct = share(used);
+          const who = whoOf(b.scope, b.id);
           const spentPct = share(b.spent);
           const heldPct = Math.min(100 - spentPct, share(b.held));
           return (
             <li key={`${b.scope}-${b.id}`} className="org-budget" data-testid={`budget-${b.id}`}>
               <div className="org-row">
-                <span className="org-row__who">{nameOf(b.scope, b.id)}</span>
+                <span className="org-row__who">
+                  {who.name} {who.email && <span className="muted">{who.email}</span>}
+                </span>
                 <span>
                   {formatNumber(b.spent)} spent{b.held > 0 ? `, ${formatNumber(b.held)} held` : ''} of {formatNumber(b.credits)} {b.period === 'month' ? 'this month' : 'in total'}
                 </span>
