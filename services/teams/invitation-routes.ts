@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { loadState } from '../eventstore/command-handler.ts';
 import { reservationOwner, reserve } from '../eventstore/reservations.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
-import { DomainError } from '../platform/errors.ts';
+import { ConflictError, DomainError } from '../platform/errors.ts';
 import { createMailer } from '../platform/mail.ts';
 import { userDecider } from '../users/decider.ts';
 import { userStreamId } from '../users/events.ts';
@@ -15,6 +15,7 @@ import { orgStreamId, type OrgState } from '../orgs/events.ts';
 import { InvitationUnavailable, isOpen, type Invitation } from '../orgs/members.ts';
 import { AcceptedAnswer, CreatedInvitation, InvitationList, InvitationParams, InvitationPreview, InviteBody, TokenParams } from './member-schemas.ts';
 import { loadOrg } from '../orgs/stream.ts';
+import { membersOf } from './membership.ts';
 
 const tags = ['organization'];
 const errors = { 400: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 410: ErrorAnswer };
@@ -55,6 +56,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     const { orgId, org } = await orgAccess(app, request, 'owner');
     const email = request.body.email.trim().toLowerCase();
     const { role } = request.body;
+    // Inviting someone already here would send them a link that can only answer already_in_organization.
+    if ((await membersOf(app, org)).some((m) => m.email.toLowerCase() === email)) {
+      throw new ConflictError(`${email} is already a member of this organization`, { error: 'already_member' });
+    }
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashToken(token);
     const id = randomUUID();

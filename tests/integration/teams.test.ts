@@ -157,6 +157,13 @@ describe('invitations', () => {
     const twiceInvitee = await signIn(t.url, first.email);
     expect((await twiceInvitee.post(`/api/invitations/${first.token}/accept`)).body).toMatchObject({ error: 'invitation_unavailable' });
 
+    // Someone already a member (any case) is not invited: 409 already_member, and no invitation is made.
+    const before = (await owner.client.get('/api/me/org/invitations')).body.data.length;
+    const member = await owner.client.post('/api/me/org/invitations', { email: who.toUpperCase(), role: 'billing' });
+    expect(member.status).toBe(409);
+    expect(member.body).toMatchObject({ error: 'already_member', message: `${who.toLowerCase()} is already a member of this organization` });
+    expect((await owner.client.get('/api/me/org/invitations')).body.data).toHaveLength(before);
+
     const revoked = await invite(owner.client, email('revoked'), 'billing');
     expect((await owner.client.delete(`/api/me/org/invitations/${revoked.id}`)).status).toBe(204);
     expect((await (await signIn(t.url, revoked.email)).post(`/api/invitations/${revoked.token}/accept`)).body).toMatchObject({ error: 'invitation_unavailable' });
