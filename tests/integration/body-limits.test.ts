@@ -101,6 +101,21 @@ describe('body limits', () => {
     expect(shallow.status).toBe(200);
   });
 
+  it('takes a request that says it is JSON but sends no body (as SDKs send a DELETE) as one without a body', async () => {
+    const key = await member.post('/api/me/api-keys', { name: 'bodiless' });
+    expect(key.status).toBe(201);
+    const json = { 'content-type': 'application/json' };
+    // No body needed: done, as without the header.
+    expect((await member.request('DELETE', `/api/me/api-keys/${key.body.id}`, undefined, json)).status).toBe(200);
+    // A body needed: the route's own 400 naming it, nothing spent.
+    const before = (await member.get('/api/balance')).body.balance;
+    const empty = await member.request('POST', '/api/usage', undefined, json);
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBeUndefined();
+    expect(empty.body.message).toMatch(/body/i);
+    expect((await member.get('/api/balance')).body.balance).toBe(before);
+  });
+
   it('takes a Stripe event larger than the JSON limit on the webhook (its own limit: Stripe sends up to 1 MB)', async () => {
     const event = { id: `evt_big_${Date.now()}`, type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_big', padding: 'p'.repeat(300 * 1024) } } };
     const payload = JSON.stringify(event);
