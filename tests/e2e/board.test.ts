@@ -164,6 +164,10 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
           // The profile's balance says what is carried: 0.7 on each meter.
           await page.goto(`${t.url}/profile`);
           expect(await page.getByTestId('credit-pending').innerText()).toBe('Metered use not charged yet: 1.4 credits, taken as each meter reaches a whole credit.');
+          // A call that took no whole credit says so in the credit history, beside its "0".
+          const noCredit = page.getByRole('row').filter({ hasText: `${analyst.name}, round 1` });
+          await expect.poll(() => noCredit.count()).toBeGreaterThan(0);
+          for (const row of await noCredit.all()) expect(await row.innerText()).toMatch(/\b0\s+Board · .*round 1 — under a credit: carried to the next use$/);
 
           // The admin history lists a capture's tokens: the newest is the synthesis's (900 in, 300 out).
           const auditor = await newPage(browser, t.url);

@@ -2,6 +2,15 @@ import { ScrollTable } from '../../../components/ScrollTable';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import type { CreditTransaction, UsageRecord } from '../types';
 
+/**
+ * A use that took no whole credit (a board call or a usage batch whose exact price stayed under one: its
+ * fraction is carried on its meters) says so beside its description, so that its "0" reads neither as
+ * free nor as a fault.
+ */
+function Carried({ credits }: { credits: number }) {
+  return credits === 0 ? <span className="muted"> — under a credit: carried to the next use</span> : null;
+}
+
 export function TransactionList({ transactions }: { transactions: CreditTransaction[] }) {
   return (
     <section className="card profile-activity" aria-labelledby="transactions-title">
@@ -15,7 +24,10 @@ export function TransactionList({ transactions }: { transactions: CreditTransact
               <td className="nowrap activity__date">{formatDateTime(t.created_at)}</td>
               <td className="activity__type">{t.type.toUpperCase()}</td>
               <td className={t.amount < 0 ? 'amount amount--out' : 'amount'}>{formatNumber(t.amount)}</td>
-              <td className="activity__description">{t.description}</td>
+              <td className="activity__description">
+                {t.description}
+                {t.type === 'usage' && <Carried credits={t.amount} />}
+              </td>
             </tr>
           ))}
         </ScrollTable>
@@ -36,7 +48,10 @@ export function UsageList({ usage }: { usage: UsageRecord[] }) {
             <tr key={u.id}>
               <td className="nowrap activity__date">{formatDateTime(u.created_at)}</td>
               <td className="amount">{formatNumber(u.credits_used)}</td>
-              <td className="activity__description">{u.description}</td>
+              <td className="activity__description">
+                {u.description}
+                <Carried credits={u.credits_used} />
+              </td>
             </tr>
           ))}
         </ScrollTable>
