@@ -200,6 +200,8 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
           for (const part of ['Consensus', 'Dissent', 'Decisions', 'Action items', 'Risks']) await shared.getByRole('heading', { name: part }).waitFor();
           await shared.getByText('Whether to raise now').waitFor();
           await shared.getByText('Email the ten largest clients').waitFor();
+          // The question is the page's title, said once (it was said again under it).
+          expect(await reader.page.getByRole('heading', { name: 'Should we raise prices?' }).count()).toBe(1);
           expect(await reader.page.locator('main, .page').first().textContent()).not.toMatch(/credit/i);
           expect(reader.errors).toEqual([]);
         } finally {

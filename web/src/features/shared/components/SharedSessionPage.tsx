@@ -8,12 +8,15 @@ import './shared.css';
 
 type Turn = SharedSession['turns'][number];
 
-function TurnView({ turn }: { turn: Turn }) {
+/** A turn of the meeting; the first one's question is not said again when it is the page's title. */
+function TurnView({ turn, title }: { turn: Turn; title: string }) {
   const rounds = [...new Set(turn.answers.map((a) => a.round))].sort();
   const s = turn.synthesis;
+  const followUp = turn.turn > 1;
   return (
-    <section className="shared-turn">
-      <h2>{turn.question}</h2>
+    <section className="shared-turn" aria-label={followUp ? `Follow-up: ${turn.question}` : turn.question}>
+      {followUp && <p className="shared-turn__asked muted">Follow-up</p>}
+      {(followUp || turn.question !== title) && <h2>{turn.question}</h2>}
       {rounds.map((r) => (
         <section key={r} aria-label={`Round ${r}`}>
           {turn.rounds > 1 && <h3>Round {r}</h3>}
@@ -57,7 +60,7 @@ export default function SharedSessionPage() {
         <h1>{title}</h1>
         <p className="muted">Held on {formatDate(shared.data.createdAt)}</p>
       </header>
-      {shared.data.turns.map((t) => <TurnView key={t.turn} turn={t} />)}
+      {shared.data.turns.map((t) => <TurnView key={t.turn} turn={t} title={title} />)}
     </div>
   );
 }
