@@ -102,8 +102,10 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     const { page } = admin;
     await page.goto('/admin/stripe');
     const payments = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Payment transactions' }) });
-    const payment = payments.getByRole('row').filter({ hasText: 'plan-pro-monthly' });
+    // The plan by its name (its id on hover), as the organization is.
+    const payment = payments.getByRole('row').filter({ has: page.locator('[title="plan-pro-monthly"]') });
     await payment.waitFor();
+    expect(await payment.locator('[title="plan-pro-monthly"]').innerText()).toBe('Pro');
     await expect(payment.textContent()).resolves.toContain('$20.00');
     await expect(payment.textContent()).resolves.toContain('paid');
 
@@ -114,6 +116,11 @@ describe('buying a plan in the browser', { timeout: 90_000 }, () => {
     await loadUntil(page, null, 'invoice.paid processed', async () => ((await invoice.textContent()) ?? '').includes('processed'));
     await expect(completed.textContent()).resolves.toContain('processed');
     await expect(invoice.textContent()).resolves.toContain('processed');
+    // Its moments on two lines, the day and then the time with its zone, neither broken (the time once
+    // broke from its zone, on three lines).
+    const lines = (row: typeof completed) =>
+      row.locator('time.moment--stacked > span').evaluateAll((spans) => spans.map((span) => new Set([...span.getClientRects()].map((r) => Math.round(r.top))).size));
+    expect(await lines(completed)).toEqual([1, 1, 1, 1]);
     await completed.getByRole('button', { name: /View event/ }).click();
     const raw = page.getByTestId('raw-event');
     await expect(raw.textContent()).resolves.toContain('"checkout.session.completed"');

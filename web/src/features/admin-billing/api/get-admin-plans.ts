@@ -7,4 +7,4 @@ export const getAdminPlans = () => apiGet('/api/admin/subscriptions');
 export const getAdminPlansQueryOptions = () =>
   queryOptions({ queryKey: billingAdminKeys.plans(), queryFn: getAdminPlans, staleTime: 0, retry: false });
 
-export const useAdminPlans = () => useQuery(getAdminPlansQueryOptions());
+export const useAdminPlans = (enabled = true) => useQuery({ ...getAdminPlansQueryOptions(), enabled });

@@ -9,21 +9,21 @@ import type { PaymentTransaction } from '../types';
 
 const short = (value: string | null) => (value ? <code title={value}>{value.length > 18 ? `${value.slice(0, 18)}…` : value}</code> : '');
 
-/** An organization by name when the viewer may list them, its id on hover either way. */
-const orgCell = (id: string | null, names: ReadonlyMap<string, string>) => {
+/** An organization or a plan by name when the viewer may list them, its id on hover either way. */
+const namedCell = (id: string | null, names: ReadonlyMap<string, string>, shorten: (id: string) => string) => {
   if (!id) return '';
   const name = names.get(id);
-  return name ? <span title={id}>{name}</span> : <code title={id}>{shortId(id)}</code>;
+  return name ? <span title={id}>{name}</span> : <code title={id}>{shorten(id)}</code>;
 };
 
-const columnsFor = (orgNames: ReadonlyMap<string, string>): Column<PaymentTransaction>[] => [
+const columnsFor = (orgNames: ReadonlyMap<string, string>, planNames: ReadonlyMap<string, string>): Column<PaymentTransaction>[] => [
   { key: 'id', header: 'ID' },
   { key: 'eventCreated', header: 'Date', className: 'nowrap', render: (r) => formatDateTime(r.eventCreated ?? r.created_at) },
   { key: 'kind', header: 'Kind' },
   { key: 'amount_total', header: 'Amount', className: 'amount', render: (r) => formatMoney(r.amount_total, r.currency) },
   { key: 'paymentStatus', header: 'Status' },
-  { key: 'orgId', header: 'Organization', render: (r) => orgCell(r.orgId, orgNames) },
-  { key: 'planId', header: 'Plan' },
+  { key: 'orgId', header: 'Organization', render: (r) => namedCell(r.orgId, orgNames, shortId) },
+  { key: 'planId', header: 'Plan', render: (r) => namedCell(r.planId, planNames, (id) => id) },
   { key: 'eventId', header: 'Event', render: (r) => short(r.eventId) },
 ];
 
@@ -35,7 +35,7 @@ const sortFields = [
   { value: 'kind', label: 'Kind' },
 ];
 
-export function TransactionsTable({ orgNames }: { orgNames: ReadonlyMap<string, string> }) {
+export function TransactionsTable({ orgNames, planNames }: { orgNames: ReadonlyMap<string, string>; planNames: ReadonlyMap<string, string> }) {
   const [state, setState] = useState<PageState>({ ...initialPageState, sortOrder: 'desc' });
   const transactions = useTransactions(state);
   const toast = useToast();
@@ -46,7 +46,7 @@ export function TransactionsTable({ orgNames }: { orgNames: ReadonlyMap<string, 
 
   return (
     <PagedTable
-      columns={columnsFor(orgNames)}
+      columns={columnsFor(orgNames, planNames)}
       rows={transactions.data?.data ?? []}
       page={state.page}
       totalPages={transactions.data?.totalPages ?? 1}

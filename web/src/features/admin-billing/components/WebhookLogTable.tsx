@@ -3,7 +3,7 @@ import { Breakable } from '../../../components/Breakable';
 import { loadFailure } from '../../../components/LoadError';
 import { PagedTable, type Column } from '../../../components/PagedTable';
 import { useToast } from '../../../components/Toast';
-import { formatDateTime } from '../../../lib/format';
+import { Moment } from '../../../components/Moment';
 import { initialPageState, type PageState } from '../../../lib/paging';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/hooks';
@@ -47,8 +47,8 @@ export function WebhookLogTable() {
     { key: 'type', header: 'Type', render: (r) => <Breakable text={r.type} /> },
     { key: 'status', header: 'Status', render: (r) => <span className={`webhook-status webhook-status--${r.status}`}>{r.status}</span> },
     { key: 'reason', header: 'Reason', render: (r) => <Breakable text={r.reason ?? r.summary ?? ''} /> },
-    { key: 'received_at', header: 'Received', className: 'webhook-log__moment', render: (r) => formatDateTime(r.received_at, { seconds: true }) },
-    { key: 'processed_at', header: 'Processed', className: 'webhook-log__moment', render: (r) => formatDateTime(r.processed_at, { seconds: true }) },
+    { key: 'received_at', header: 'Received', className: 'webhook-log__moment', render: (r) => <Moment at={r.received_at} seconds stacked /> },
+    { key: 'processed_at', header: 'Processed', className: 'webhook-log__moment', render: (r) => (r.processed_at ? <Moment at={r.processed_at} seconds stacked /> : '') },
     { key: 'event_id', header: 'Event', render: (r) => <code title={r.event_id}>{r.event_id.length > 14 ? `${r.event_id.slice(0, 14)}…` : r.event_id}</code> },
     {
       key: 'raw',
