@@ -189,6 +189,11 @@ describe("the admin's timeline of the organization", { timeout: 90_000 }, () => 
       ['CreditsGranted', expect.stringMatching(/^Lot \S+ of 100 credits · promotion · priority 5 · expires /), '100'],
       ['OrganizationCreated', null, null],
     ]);
+    // Each expiry's moment is kept whole, so that a narrow screen breaks the summary between words, not
+    // inside '2026-12-02 18:33 UTC' (as it did at 390 px).
+    const moments = await page.getByTestId('event-summary').locator('.moment').allInnerTexts();
+    expect(moments).toHaveLength(4);
+    for (const moment of moments) expect(moment).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+$/);
     if (shots) await page.screenshot({ path: `${shots}/history-1280.png`, fullPage: true });
   });
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../../lib/format';
-import { Moment } from '../../../components/Moment';
+import { Moment, WithMoments } from '../../../components/Moment';
 import { paths } from '../../../paths';
 import { balanceAfter, carriedAfter, creditChange, heldChange, ledgerSummary, prettyJson, usageLines } from '../history';
 import type { StreamEvent } from '../types';
@@ -37,7 +37,7 @@ export function EventEntry({ event, users }: { event: StreamEvent; users: Readon
       </header>
       {summary && (
         <p className="timeline__summary" data-testid="event-summary">
-          {summary}
+          <WithMoments text={summary} />
           {held !== null && held !== 0 && <span className="timeline__held">Held {held > 0 ? `+${formatNumber(held)}` : formatNumber(held)}</span>}
         </p>
       )}

@@ -14,6 +14,7 @@ import { BacktestPanel } from './BacktestPanel';
 import { DraftEditor } from './DraftEditor';
 import { VersionTable } from './VersionTable';
 import '../rate-card.css';
+import { WithMoments } from '../../../components/Moment';
 import { MomentInput } from '../../../components/MomentInput';
 
 const versionTitle = (v: RateCardVersion) => `Version ${v.version} · from ${formatDateTime(v.effectiveFrom)} · ${plural(v.entries.length, 'meter')}`;
@@ -73,7 +74,9 @@ export default function RateCardsPage() {
         {current ? (
           <>
             <p>
-              <strong>{versionTitle(current)}</strong>
+              <strong>
+                <WithMoments text={versionTitle(current)} />
+              </strong>
               {current.version === 0 && <span className="muted"> (the board's price table, until a version is published)</span>}
             </p>
             <VersionTable version={current} />
@@ -83,7 +86,9 @@ export default function RateCardsPage() {
         )}
         {upcoming.map((v) => (
           <details key={v.version} className="rate-card__version" open>
-            <summary>Upcoming: {versionTitle(v)}</summary>
+            <summary>
+              Upcoming: <WithMoments text={versionTitle(v)} />
+            </summary>
             <VersionTable version={v} />
           </details>
         ))}
@@ -134,7 +139,9 @@ export default function RateCardsPage() {
         {past.length === 0 && <p className="muted">None.</p>}
         {past.map((v) => (
           <details key={v.version} className="rate-card__version">
-            <summary>{versionTitle(v)}</summary>
+            <summary>
+              <WithMoments text={versionTitle(v)} />
+            </summary>
             <VersionTable version={v} />
           </details>
         ))}
