@@ -142,8 +142,17 @@ export const sessionsProjection: Projection<SessionEvent> = {
             `UPDATE ${t('board_answers')} SET status = $5, reason = $6, position = $7 WHERE session_id = $1 AND turn = $2 AND round = $3 AND assistant_id = $4 AND position < $7`,
             [d.sessionId, d.turn, d.round ?? 1, d.assistantId, status, reason, pos],
           );
-          if (event.type === 'AdvisorRetried') await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2 WHERE id = $1`, [d.sessionId, d.at]);
-          else await touch(db, t, d.sessionId, d.at);
+          if (event.type === 'AdvisorRetried') {
+            await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2 WHERE id = $1`, [d.sessionId, d.at]);
+            // The synthesis that had failed is written again.
+            if (event.data.synthesisHoldId) {
+              await db.query(
+                `UPDATE ${t('board_turns')} SET synthesis = synthesis || '{"status":"waiting","reason":null}'::jsonb, position = $3
+                  WHERE session_id = $1 AND turn = $2 AND position < $3 AND synthesis IS NOT NULL`,
+                [d.sessionId, d.turn, pos],
+              );
+            }
+          } else await touch(db, t, d.sessionId, d.at);
           break;
         }
         case 'SynthesisWritten':

@@ -65,15 +65,17 @@ const ended = (state: SessionState, turn: Turn, at: string): SessionEvent => ({
 /**
  * What follows an answer, a failure or a synthesis: nothing while calls are still being written or
  * a next round can start; the synthesis once the rounds are over (skipped when nobody answered);
- * then the end of the turn.
+ * then the end of the turn. A retry in an ended turn ends it again, after the synthesis when the
+ * retry asked for it again.
  */
 function afterSettle(before: SessionState, events: SessionEvent[], at: string): SessionEvent[] {
   if (before.status !== 'running') return events;
   const after = events.reduce(evolveSession, before);
   const turn = currentTurn(after)!;
   if (pendingOf(after).length > 0) return events;
-  if (turn.ended) return [...events, ended(after, turn, at)];
-  if (turn.round < turn.rounds && answeredIn(turn, turn.round).length > 0) return events;
+  // An ended turn whose synthesis waits was asked again (a retry): the synthesis comes, no next round.
+  if (turn.ended && turn.synthesis?.status !== 'waiting') return [...events, ended(after, turn, at)];
+  if (!turn.ended && turn.round < turn.rounds && answeredIn(turn, turn.round).length > 0) return events;
   if (turn.synthesis?.status === 'waiting') {
     if (turn.answers.some((a) => a.status === 'answered')) return events;
     const skipped: SessionEvent = { type: 'SynthesisFailed', data: { sessionId: after.sessionId!, turn: turn.turn, reason: 'No advisor answered: there was nothing to sum up', at } };
@@ -137,8 +139,9 @@ function retry({ data }: RetryAdvisor, state: SessionState): SessionEvent[] {
   const answer = turn.answers.find((a) => a.assistantId === data.assistantId && a.round === data.round);
   if (turn.turn !== data.turn || !answer) throw new NotFoundError('Answer');
   if (answer.status !== 'failed') throw new ConflictError('Only a failed answer can be asked again', { error: 'answer_not_failed' });
-  const { orgId: _org, ...rest } = data;
-  return [{ type: 'AdvisorRetried', data: rest }];
+  const { orgId: _org, synthesisHoldId, ...rest } = data;
+  // The synthesis is written again only when it had failed: one written (or never planned) stays as it is.
+  return [{ type: 'AdvisorRetried', data: synthesisHoldId && turn.synthesis?.status === 'failed' ? { ...rest, synthesisHoldId } : rest }];
 }
 
 export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {

@@ -79,7 +79,14 @@ export type SynthesisWritten = DomainEvent<
 export type SynthesisFailed = DomainEvent<'SynthesisFailed', { sessionId: string; turn: number; reason: string; at: string }>;
 /** A member stopped the meeting: what was still being written is dropped, its holds released. */
 export type SessionStopped = DomainEvent<'SessionStopped', { sessionId: string; turn: number; userId: string; at: string }>;
-export type AdvisorRetried = DomainEvent<'AdvisorRetried', { sessionId: string; turn: number; round: number; assistantId: string; holdId: string; userId: string; at: string }>;
+/**
+ * A failed advisor asked again. `synthesisHoldId`: the turn's synthesis had failed (nobody had answered, or
+ * its call failed), and is written again once the answer is in, from this hold (events before it lack it).
+ */
+export type AdvisorRetried = DomainEvent<
+  'AdvisorRetried',
+  { sessionId: string; turn: number; round: number; assistantId: string; holdId: string; userId: string; at: string; synthesisHoldId?: string }
+>;
 /** The turn is over: every call answered, failed or was stopped. */
 export type SessionEnded = DomainEvent<'SessionEnded', { sessionId: string; turn: number; credits: number; at: string }>;
 export type SessionRenamed = DomainEvent<'SessionRenamed', { sessionId: string; title: string; userId: string; at: string }>;
@@ -267,9 +274,16 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         synthesis: t.synthesis?.status === 'waiting' ? { ...t.synthesis, status: 'stopped', reason: 'Stopped before the synthesis was written' } : t.synthesis,
       }));
     case 'AdvisorRetried': {
-      const { turn, round, assistantId, holdId } = event.data;
+      const { turn, round, assistantId, holdId, synthesisHoldId } = event.data;
       const next = settleAnswer(state, turn, round, assistantId, { status: 'running', text: '', reason: null });
-      return { ...inTurn(next, turn, (t) => ({ ...t, holds: [...t.holds, { holdId, round, assistantId, credits: 0 }] })), status: 'running' };
+      return {
+        ...inTurn(next, turn, (t) => ({
+          ...t,
+          holds: [...t.holds, { holdId, round, assistantId, credits: 0 }, ...(synthesisHoldId && t.synthesis ? [{ holdId: synthesisHoldId, round: 0, assistantId: t.synthesis.assistantId, credits: 0 }] : [])],
+          synthesis: synthesisHoldId && t.synthesis ? { ...t.synthesis, status: 'waiting', reason: null } : t.synthesis,
+        })),
+        status: 'running',
+      };
     }
     case 'SessionEnded':
       return { ...inTurn(state, event.data.turn, (t) => ({ ...t, ended: true })), status: 'done' };

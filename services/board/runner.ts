@@ -215,13 +215,23 @@ export function runMeeting(deps: BoardDeps, meeting: Meeting, holds: HoldRef[]):
   deps.track(work);
 }
 
-/** Asks one failed advisor again, in the round it failed, hearing what that round heard. */
-export function runRetry(deps: BoardDeps, meeting: Meeting, call: PlannedCall, hold: HoldRef, before: Answer[]): void {
+/**
+ * Asks one failed advisor again, in the round it failed, hearing what that round heard; then, when the
+ * retry asked for it (`synthesisHold`: the turn's synthesis had failed), writes the synthesis again.
+ */
+export function runRetry(deps: BoardDeps, meeting: Meeting, call: PlannedCall, hold: HoldRef, before: Answer[], synthesisHold?: HoldRef): void {
   const stopped = deps.live.started(meeting.sessionId);
-  const work = answerCall(deps, meeting, call, hold, before, AbortSignal.any([deps.signal, stopped]))
+  const signal = AbortSignal.any([deps.signal, stopped]);
+  const work = (async () => {
+    await answerCall(deps, meeting, call, hold, before, signal);
+    if (!synthesisHold || signal.aborted) return;
+    const state = await load(deps, meeting);
+    const turn = currentTurn(state);
+    if (state.status === 'running' && turn?.turn === meeting.turn && turn.synthesis?.status === 'waiting') await synthesize(deps, meeting, state, synthesisHold, signal);
+  })()
     .catch((err) => deps.log.warn({ err, sessionId: meeting.sessionId }, 'could not record a retried answer'))
     .finally(async () => {
-      await releaseHolds(deps, meeting, [hold]);
+      await releaseHolds(deps, meeting, synthesisHold ? [hold, synthesisHold] : [hold]);
       deps.live.finished(meeting.sessionId, stopped);
     });
   deps.track(work);

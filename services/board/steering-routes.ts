@@ -51,23 +51,29 @@ export function steeringRoutes(passages: Passages): FastifyPluginAsyncZod {
         if (failed.status !== 'failed') throw new ConflictError('Only a failed answer can be asked again', { error: 'answer_not_failed' });
         const project = await ownProject(app, request, state.projectId!);
         const ids = [...new Set(turn.answers.map((a) => a.assistantId))];
-        const body = { question: turn.question, assistantIds: ids, mode: turn.mode, rounds: turn.rounds };
+        const body = { question: turn.question, assistantIds: ids, mode: turn.mode, rounds: turn.rounds, chairId: turn.synthesis?.assistantId };
         const where = { sessionId: state.sessionId!, turn: turn.turn, history: state.turns.slice(0, -1) };
         const { meeting } = await planFor(app, request, project, body, deps.llm.settings, where, passages);
         const call = meeting.calls.find((c) => c.round === round && c.spec.assistantId === assistantId)!;
-        const [hold] = await placeHolds(deps, meeting, [call], deps.llm.settings);
+        // A synthesis that failed (nobody had answered, or its call failed) is written again after the answer.
+        const synthesis = turn.synthesis?.status === 'failed' ? meeting.synthesis : undefined;
+        const [hold, synthesisHold] = await placeHolds(deps, meeting, synthesis ? [call, synthesis] : [call], deps.llm.settings);
+        const holds = synthesisHold ? [hold, synthesisHold] : [hold];
         try {
           await app.commands.run(
             sessionDecider,
             sessionStreamId(meeting.sessionId),
-            { type: 'RetryAdvisor', data: { sessionId: meeting.sessionId, orgId: project.orgId, turn: turn.turn, round, assistantId, holdId: hold.holdId, userId: meeting.userId, at: at() } },
+            {
+              type: 'RetryAdvisor',
+              data: { sessionId: meeting.sessionId, orgId: project.orgId, turn: turn.turn, round, assistantId, holdId: hold.holdId, userId: meeting.userId, at: at(), synthesisHoldId: synthesisHold?.holdId },
+            },
             { metadata: meeting.metadata },
           );
         } catch (err) {
-          await releaseHolds(deps, meeting, [hold]);
+          await releaseHolds(deps, meeting, holds);
           throw err;
         }
-        runRetry(deps, meeting, call, hold, round === 1 ? [] : answeredIn(turn, round - 1));
+        runRetry(deps, meeting, call, hold, round === 1 ? [] : answeredIn(turn, round - 1), synthesisHold);
         return reply.status(201).send({ sessionId: meeting.sessionId });
       },
     );

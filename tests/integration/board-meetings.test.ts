@@ -10,6 +10,10 @@ import type { Client } from '../support/http.ts';
 import { signInAdmin } from '../support/identity.ts';
 import { memberWithOrg } from '../support/orgs.ts';
 import { waitFor } from '../support/processes.ts';
+import { dumpTables } from '../support/readmodels.ts';
+import { rebuild } from '../../projections/rebuild.ts';
+import { projections } from '../../projections/registry.ts';
+import { projectionsCaughtUp } from '../../projections/status.ts';
 
 let t: TestApp;
 let llm: FakeLlm;
@@ -146,6 +150,49 @@ describe('a three-round meeting with a synthesis', () => {
     const ledger = await ledgerOf(t, orgId);
     expect(ledger).toMatchObject({ held: 0, spent: session.credits });
     expect(ledger.captured).toHaveLength(5);
+  });
+});
+
+describe('asking again', () => {
+  it('writes the synthesis again when it had failed: two advisors fail, one is asked again, and the chair sums up what it said', async () => {
+    const a = await boardAssistant(admin);
+    const b = await boardAssistant(admin);
+    llm.script(a.model, { type: 'status', status: 500 }, { type: 'text', pieces: ['A, second try.'] }, { type: 'json', value: synthesisValue({ summary: 'From A alone.' }) });
+    llm.script(b.model, { type: 'status', status: 500 });
+    const { client, orgId, projectId } = await member();
+    const sessionId = (await client.post(`/api/projects/${projectId}/sessions`, { question: 'Open on Sundays?', assistantIds: [a.id, b.id], chairId: a.id })).body.sessionId;
+    const failed = await sessionDone(client, sessionId);
+    expect(failed.synthesis).toMatchObject({ status: 'failed', reason: 'No advisor answered: there was nothing to sum up' });
+    expect((await client.post(`/api/sessions/${sessionId}/retry`, { assistantId: a.id, round: 1 })).status).toBe(201);
+    const session = await sessionDone(client, sessionId);
+    expect(session.answers.map((x: { status: string }) => x.status)).toEqual(['answered', 'failed']);
+    expect(session.synthesis).toMatchObject({ status: 'written', missing: [b.name], result: { summary: 'From A alone.' }, reason: null });
+    expect(llm.requestsFor(a.model)[2].body.messages.at(-1).content).toContain('A, second try.');
+    // Paid as any synthesis: captured from its own hold, every hold closed, the session's credits what was spent.
+    const ledger = await ledgerOf(t, orgId);
+    expect(ledger).toMatchObject({ held: 0, spent: session.credits });
+    expect(ledger.captured).toHaveLength(2);
+    // The project's list (the read model) says the same.
+    await waitFor('the list to show the synthesis', async () => {
+      const listed = (await client.get(`/api/projects/${projectId}/sessions`)).body.data.find((x: { sessionId: string }) => x.sessionId === sessionId);
+      return listed?.status === 'done' && JSON.stringify(listed).includes('From A alone.');
+    });
+
+    // A synthesis that was written stays as it is: asking b again writes no second one.
+    llm.script(b.model, { type: 'text', pieces: ['B, at last.'] });
+    expect((await client.post(`/api/sessions/${sessionId}/retry`, { assistantId: b.id, round: 1 })).status).toBe(201);
+    const after = await sessionDone(client, sessionId);
+    expect(after.answers.map((x: { status: string }) => x.status)).toEqual(['answered', 'answered']);
+    expect(after.synthesis.result.summary).toBe('From A alone.');
+    expect(llm.requestsFor(a.model)).toHaveLength(3);
+    expect(await ledgerOf(t, orgId)).toMatchObject({ held: 0, spent: after.credits });
+
+    // The sessions read model rebuilt from the log has the rows the live one built, the retries included.
+    const sessions = projections.find((p) => p.name === 'sessions')!;
+    await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
+    const live = await dumpTables(t.db, sessions);
+    await rebuild(t.db, t.app.store, sessions);
+    expect(await dumpTables(t.db, sessions)).toEqual(live);
   });
 });
 

@@ -40,7 +40,7 @@ function TurnView({ turn, running, onRetry }: { turn: Turn; running: boolean; on
           </div>
         </section>
       ))}
-      {turn.synthesis && <SynthesisView synthesis={turn.synthesis} running={running} />}
+      {turn.synthesis && <SynthesisView synthesis={turn.synthesis} running={running} rewritable={!!onRetry && turn.answers.some((a) => a.status === 'failed')} />}
     </section>
   );
 }

@@ -61,14 +61,18 @@ export function SynthesisParts({ result, missing }: { result: SynthesisResult; m
   );
 }
 
-/** The chair's synthesis on the project page: its parts, its state while the meeting runs, and what it cost. */
-export default function SynthesisView({ synthesis, running }: { synthesis: Synthesis; running: boolean }) {
+/**
+ * The chair's synthesis on the project page: its parts, its state while the meeting runs, and what it
+ * cost. `rewritable`: a failed advisor may be asked again, which writes a failed synthesis again.
+ */
+export default function SynthesisView({ synthesis, running, rewritable = false }: { synthesis: Synthesis; running: boolean; rewritable?: boolean }) {
   const { result } = synthesis;
   return (
     <article className={`synthesis synthesis--${synthesis.status}`} aria-label="Synthesis">
       <h4>Synthesis <span className="muted">by {synthesis.name}, chair</span></h4>
       {synthesis.status === 'waiting' && <p className="muted">{running ? 'The chair sums up once the rounds are over…' : 'Not written.'}</p>}
       {(synthesis.status === 'failed' || synthesis.status === 'stopped') && <p className="board-answer__failed">No synthesis: {synthesis.reason}</p>}
+      {synthesis.status === 'failed' && rewritable && <p className="muted">Asking a failed advisor again writes it once they have answered.</p>}
       {result && (
         <>
           <SynthesisParts result={result} missing={synthesis.missing} />
