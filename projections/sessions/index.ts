@@ -34,6 +34,7 @@ export const sessionsProjection: Projection<SessionEvent> = {
     'SynthesisFailed',
     'SessionStopped',
     'AdvisorRetried',
+    'SynthesisRetried',
     'SessionEnded',
     'SessionRenamed',
     'SessionDeleted',
@@ -153,6 +154,16 @@ export const sessionsProjection: Projection<SessionEvent> = {
               );
             }
           } else await touch(db, t, d.sessionId, d.at);
+          break;
+        }
+        case 'SynthesisRetried': {
+          const d = event.data;
+          await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2 WHERE id = $1`, [d.sessionId, d.at]);
+          await db.query(
+            `UPDATE ${t('board_turns')} SET synthesis = synthesis || '{"status":"waiting","reason":null}'::jsonb, position = $3
+              WHERE session_id = $1 AND turn = $2 AND position < $3 AND synthesis IS NOT NULL`,
+            [d.sessionId, d.turn, pos],
+          );
           break;
         }
         case 'SynthesisWritten':

@@ -15,6 +15,7 @@ import {
   type SessionStarted,
   type SessionState,
   type SynthesisFailed,
+  type SynthesisRetried,
   type SynthesisWritten,
   type Turn,
 } from './events.ts';
@@ -30,6 +31,7 @@ export type StopSession = { type: 'StopSession'; data: { sessionId: string; orgI
 /** The sweep's: the process running the meeting died; everything still waiting is recorded as failed. */
 export type AbandonSession = { type: 'AbandonSession'; data: { sessionId: string; reason: string; at: string } };
 export type RetryAdvisor = { type: 'RetryAdvisor'; data: AdvisorRetried['data'] & { orgId: string } };
+export type RetrySynthesis = { type: 'RetrySynthesis'; data: SynthesisRetried['data'] & { orgId: string } };
 export type RenameSession = { type: 'RenameSession'; data: { sessionId: string; orgId: string; title: string; userId: string; at: string } };
 export type DeleteSession = { type: 'DeleteSession'; data: { sessionId: string; orgId: string; userId: string; at: string } };
 export type ShareSession = { type: 'ShareSession'; data: { sessionId: string; orgId: string; tokenHash: string; userId: string; at: string } };
@@ -45,6 +47,7 @@ export type SessionCommand =
   | StopSession
   | AbandonSession
   | RetryAdvisor
+  | RetrySynthesis
   | RenameSession
   | DeleteSession
   | ShareSession
@@ -74,6 +77,7 @@ function afterSettle(before: SessionState, events: SessionEvent[], at: string): 
   const turn = currentTurn(after)!;
   if (pendingOf(after).length > 0) return events;
   // An ended turn whose synthesis waits was asked again (a retry): the synthesis comes, no next round.
+  // (A synthesis written again alone settles here with nothing pending: the turn ends once it is in.)
   if (turn.ended && turn.synthesis?.status !== 'waiting') return [...events, ended(after, turn, at)];
   if (!turn.ended && turn.round < turn.rounds && answeredIn(turn, turn.round).length > 0) return events;
   if (turn.synthesis?.status === 'waiting') {
@@ -144,6 +148,22 @@ function retry({ data }: RetryAdvisor, state: SessionState): SessionEvent[] {
   return [{ type: 'AdvisorRetried', data: synthesisHoldId && turn.synthesis?.status === 'failed' ? { ...rest, synthesisHoldId } : rest }];
 }
 
+/** A synthesis that failed or was stopped, written again: once the turn is over, from what was answered. */
+function retrySynthesis({ data }: RetrySynthesis, state: SessionState): SessionEvent[] {
+  own(state, data.orgId);
+  if (state.status !== 'done') throw running();
+  const turn = currentTurn(state)!;
+  if (turn.turn !== data.turn || !turn.synthesis) throw new NotFoundError('Synthesis');
+  if (turn.synthesis.status !== 'failed' && turn.synthesis.status !== 'stopped') {
+    throw new ConflictError('Only a synthesis that failed or was stopped can be written again', { error: 'synthesis_not_failed' });
+  }
+  if (!turn.answers.some((a) => a.status === 'answered')) {
+    throw new ConflictError('No advisor answered: there is nothing to sum up; ask a failed advisor again first', { error: 'nothing_to_sum_up' });
+  }
+  const { orgId: _org, ...rest } = data;
+  return [{ type: 'SynthesisRetried', data: rest }];
+}
+
 export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {
     case 'StartSession':
@@ -171,6 +191,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       return abandon(command, state);
     case 'RetryAdvisor':
       return retry(command, state);
+    case 'RetrySynthesis':
+      return retrySynthesis(command, state);
     case 'RenameSession': {
       own(state, command.data.orgId);
       if (state.title === command.data.title) return [];

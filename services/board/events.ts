@@ -87,6 +87,8 @@ export type AdvisorRetried = DomainEvent<
   'AdvisorRetried',
   { sessionId: string; turn: number; round: number; assistantId: string; holdId: string; userId: string; at: string; synthesisHoldId?: string }
 >;
+/** A member asked for a synthesis that had failed or was stopped to be written again, from this hold. */
+export type SynthesisRetried = DomainEvent<'SynthesisRetried', { sessionId: string; turn: number; holdId: string; userId: string; at: string }>;
 /** The turn is over: every call answered, failed or was stopped. */
 export type SessionEnded = DomainEvent<'SessionEnded', { sessionId: string; turn: number; credits: number; at: string }>;
 export type SessionRenamed = DomainEvent<'SessionRenamed', { sessionId: string; title: string; userId: string; at: string }>;
@@ -105,6 +107,7 @@ export type SessionEvent =
   | SynthesisFailed
   | SessionStopped
   | AdvisorRetried
+  | SynthesisRetried
   | SessionEnded
   | SessionRenamed
   | SessionDeleted
@@ -284,6 +287,15 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         })),
         status: 'running',
       };
+    }
+    case 'SynthesisRetried': {
+      const { turn, holdId } = event.data;
+      const next = inTurn(state, turn, (t) => ({
+        ...t,
+        holds: t.synthesis ? [...t.holds, { holdId, round: 0, assistantId: t.synthesis.assistantId, credits: 0 }] : t.holds,
+        synthesis: t.synthesis && { ...t.synthesis, status: 'waiting', reason: null },
+      }));
+      return { ...next, status: 'running' };
     }
     case 'SessionEnded':
       return { ...inTurn(state, event.data.turn, (t) => ({ ...t, ended: true })), status: 'done' };

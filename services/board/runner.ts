@@ -215,6 +215,22 @@ export function runMeeting(deps: BoardDeps, meeting: Meeting, holds: HoldRef[]):
   deps.track(work);
 }
 
+/** Writes a turn's synthesis again (it had failed or was stopped), from what was answered. */
+export function runSynthesisAgain(deps: BoardDeps, meeting: Meeting, hold: HoldRef): void {
+  const stopped = deps.live.started(meeting.sessionId);
+  const signal = AbortSignal.any([deps.signal, stopped]);
+  const work = (async () => {
+    const state = await load(deps, meeting);
+    if (currentTurn(state)?.synthesis?.status === 'waiting') await synthesize(deps, meeting, state, hold, signal);
+  })()
+    .catch((err) => deps.log.warn({ err, sessionId: meeting.sessionId }, 'could not write a synthesis again'))
+    .finally(async () => {
+      await releaseHolds(deps, meeting, [hold]);
+      deps.live.finished(meeting.sessionId, stopped);
+    });
+  deps.track(work);
+}
+
 /**
  * Asks one failed advisor again, in the round it failed, hearing what that round heard; then, when the
  * retry asked for it (`synthesisHold`: the turn's synthesis had failed), writes the synthesis again.

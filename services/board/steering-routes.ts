@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { ErrorAnswer } from '../credits/schemas.ts';
 import { activeOrg, ownProject, planFor, providerOf, type Passages } from './ask.ts';
-import { sessionDecider } from './decider.ts';
-import { answeredIn, currentTurn, sessionStreamId } from './events.ts';
+import { decideSession, sessionDecider, type SessionCommand } from './decider.ts';
+import { answeredIn, currentTurn, sessionStreamId, type HoldRef, type Turn } from './events.ts';
 import { placeHolds, releaseHolds, unsettled } from './holds.ts';
-import { runRetry } from './runner.ts';
+import { runRetry, runSynthesisAgain } from './runner.ts';
+import type { Meeting, PlannedCall } from './plan.ts';
 import { boardErrors, ownSession } from './routes.ts';
 import { RenameBody, RetryBody, Session, SessionCreated, SessionParams } from './schemas.ts';
 import { sessionView } from './view.ts';
@@ -36,44 +36,69 @@ export function steeringRoutes(passages: Passages): FastifyPluginAsyncZod {
       return sessionView(outcome.state, app.board.live);
     });
 
+    /**
+     * Asks a done session's last turn again (a failed advisor, a failed synthesis): the decider refuses
+     * what cannot be asked again before anything is held; then the turn is planned again as it was held
+     * (its advisors, mode, rounds and chair), the calls `callsOf` names are held for, and the command is
+     * appended with their holds (released again if it is refused). Answers the meeting and the holds.
+     */
+    const askAgain = async (
+      request: Parameters<typeof ownSession>[1],
+      callsOf: (turn: Turn, meeting: Meeting) => PlannedCall[],
+      command: (asked: { sessionId: string; orgId: string; userId: string; turn: Turn }, holds: (HoldRef | undefined)[]) => SessionCommand,
+    ) => {
+      const state = await ownSession(app, request, (request.params as { sessionId: string }).sessionId);
+      const deps = providerOf(app);
+      await activeOrg(app, state.orgId!);
+      const turn = currentTurn(state)!;
+      const asked = { sessionId: state.sessionId!, orgId: state.orgId!, userId: request.user!.id, turn };
+      decideSession(command(asked, []), state);
+      const project = await ownProject(app, request, state.projectId!);
+      const ids = [...new Set(turn.answers.map((a) => a.assistantId))];
+      const body = { question: turn.question, assistantIds: ids, mode: turn.mode, rounds: turn.rounds, chairId: turn.synthesis?.assistantId };
+      const where = { sessionId: state.sessionId!, turn: turn.turn, history: state.turns.slice(0, -1) };
+      const { meeting } = await planFor(app, request, project, body, deps.llm.settings, where, passages);
+      const holds = await placeHolds(deps, meeting, callsOf(turn, meeting), deps.llm.settings);
+      try {
+        await app.commands.run(sessionDecider, sessionStreamId(meeting.sessionId), command(asked, holds), { metadata: meeting.metadata });
+      } catch (err) {
+        await releaseHolds(deps, meeting, holds);
+        throw err;
+      }
+      return { deps, meeting, turn, holds };
+    };
+
     app.post(
       '/:sessionId/retry',
       { schema: { tags, params: SessionParams, body: RetryBody, response: { 201: SessionCreated, ...boardErrors } } },
       async (request, reply) => {
-        const state = await ownSession(app, request, request.params.sessionId);
-        const deps = providerOf(app);
-        await activeOrg(app, state.orgId!);
-        if (state.status !== 'done') throw new ConflictError('The board is still answering this session', { error: 'session_running' });
         const { assistantId, round } = request.body;
-        const turn = currentTurn(state)!;
-        const failed = turn.answers.find((a) => a.assistantId === assistantId && a.round === round);
-        if (!failed) throw new NotFoundError('Answer');
-        if (failed.status !== 'failed') throw new ConflictError('Only a failed answer can be asked again', { error: 'answer_not_failed' });
-        const project = await ownProject(app, request, state.projectId!);
-        const ids = [...new Set(turn.answers.map((a) => a.assistantId))];
-        const body = { question: turn.question, assistantIds: ids, mode: turn.mode, rounds: turn.rounds, chairId: turn.synthesis?.assistantId };
-        const where = { sessionId: state.sessionId!, turn: turn.turn, history: state.turns.slice(0, -1) };
-        const { meeting } = await planFor(app, request, project, body, deps.llm.settings, where, passages);
-        const call = meeting.calls.find((c) => c.round === round && c.spec.assistantId === assistantId)!;
+        const callOf = (meeting: Meeting) => meeting.calls.find((c) => c.round === round && c.spec.assistantId === assistantId)!;
         // A synthesis that failed (nobody had answered, or its call failed) is written again after the answer.
-        const synthesis = turn.synthesis?.status === 'failed' ? meeting.synthesis : undefined;
-        const [hold, synthesisHold] = await placeHolds(deps, meeting, synthesis ? [call, synthesis] : [call], deps.llm.settings);
-        const holds = synthesisHold ? [hold, synthesisHold] : [hold];
-        try {
-          await app.commands.run(
-            sessionDecider,
-            sessionStreamId(meeting.sessionId),
-            {
-              type: 'RetryAdvisor',
-              data: { sessionId: meeting.sessionId, orgId: project.orgId, turn: turn.turn, round, assistantId, holdId: hold.holdId, userId: meeting.userId, at: at(), synthesisHoldId: synthesisHold?.holdId },
-            },
-            { metadata: meeting.metadata },
-          );
-        } catch (err) {
-          await releaseHolds(deps, meeting, holds);
-          throw err;
-        }
-        runRetry(deps, meeting, call, hold, round === 1 ? [] : answeredIn(turn, round - 1), synthesisHold);
+        const synthesisOf = (turn: Turn, meeting: Meeting) => (turn.synthesis?.status === 'failed' && meeting.synthesis ? [meeting.synthesis] : []);
+        const { deps, meeting, turn, holds } = await askAgain(
+          request,
+          (turn, meeting) => [callOf(meeting), ...synthesisOf(turn, meeting)],
+          ({ turn, ...who }, [hold, synthesisHold]) => ({
+            type: 'RetryAdvisor',
+            data: { ...who, turn: turn.turn, round, assistantId, holdId: hold?.holdId ?? '', at: at(), synthesisHoldId: synthesisHold?.holdId },
+          }),
+        );
+        runRetry(deps, meeting, callOf(meeting), holds[0], round === 1 ? [] : answeredIn(turn, round - 1), holds[1]);
+        return reply.status(201).send({ sessionId: meeting.sessionId });
+      },
+    );
+
+    app.post(
+      '/:sessionId/synthesis',
+      { schema: { tags, params: SessionParams, response: { 201: SessionCreated, ...boardErrors } } },
+      async (request, reply) => {
+        const { deps, meeting, holds } = await askAgain(
+          request,
+          (_turn, meeting) => (meeting.synthesis ? [meeting.synthesis] : []),
+          ({ turn, ...who }, [hold]) => ({ type: 'RetrySynthesis', data: { ...who, turn: turn.turn, holdId: hold?.holdId ?? '', at: at() } }),
+        );
+        runSynthesisAgain(deps, meeting, holds[0]);
         return reply.status(201).send({ sessionId: meeting.sessionId });
       },
     );

@@ -265,4 +265,32 @@ describe('the advisory board in the browser', { timeout: 120_000 }, () => {
       await tab.close();
     }
   });
+  it('writes a synthesis whose call failed again from the page, once the member asks', async () => {
+    const first = await boardAssistant(admin, { name: 'Rewrite first' });
+    const chair = await boardAssistant(admin, { name: 'Rewrite chair' });
+    llm.script(first.model, { type: 'text', pieces: ['First: open on Sundays.'] });
+    // The chair answers, then its synthesis fails (twice: the client tries once more), then is written.
+    llm.script(chair.model, { type: 'text', pieces: ['Chair: only in summer.'] }, { type: 'status', status: 500 }, { type: 'status', status: 500 }, {
+      type: 'json',
+      value: { summary: 'Open on summer Sundays.', consensus: [], dissent: [], decisions: ['Try June'], actionItems: [], risks: [] },
+    });
+    const { tab, projectId } = await memberTab('rewrite@example.com', 500);
+    const headers = { origin: t.url };
+    try {
+      const started = await tab.context.request.post(`${t.url}/api/projects/${projectId}/sessions`, {
+        data: { question: 'Open on Sundays?', assistantIds: [first.id, chair.id], chairId: chair.id },
+        headers,
+      });
+      expect(started.status()).toBe(201);
+      const synthesis = tab.page.getByRole('article', { name: 'Synthesis' });
+      await loadUntil(tab.page, `/project/${projectId}`, 'the failed synthesis', async () => (await synthesis.getByText(/^No synthesis:/).count()) > 0);
+      await synthesis.getByRole('button', { name: 'Write the synthesis again' }).click();
+      await synthesis.getByText('Open on summer Sundays.').waitFor();
+      expect(await synthesis.getByText(/^No synthesis:/).count()).toBe(0);
+      expect(await synthesis.getByRole('button', { name: 'Write the synthesis again' }).count()).toBe(0);
+      expect(tab.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlans, PACK_PLAN, PRO_PLAN } from '../integration/stripe-support';
 import { startApp, type TestApp } from '../support/app';
-import { closeContexts, nameBreaks, workerBrowser } from '../support/browser';
+import { closeContexts, nameBreaks, settled, workerBrowser } from '../support/browser';
 import type { Client } from '../support/http';
 import { signInAdmin } from '../support/identity';
 import { memberWithOrg } from '../support/orgs';
@@ -85,7 +85,7 @@ async function brokenMoments(page: Page): Promise<string[]> {
 /** The page's main content is on screen and nothing is loading any more. */
 async function rendered(page: Page) {
   await page.locator('main h1').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .loading, .route-progress') && !/Loading/.test(document.querySelector('main')?.textContent ?? ''));
+  await settled(page, 30_000);
 }
 
 const visitor = ['/', '/about', '/features', '/pricing', '/contact', '/login', '/inactive', '/veterans', '/no-such-page'];

@@ -153,6 +153,15 @@ describe('a three-round meeting with a synthesis', () => {
   });
 });
 
+/** The sessions read model rebuilt from the log has the rows the live one built (the retries included). */
+async function expectSessionsRebuiltAsLive() {
+  const sessions = projections.find((p) => p.name === 'sessions')!;
+  await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
+  const live = await dumpTables(t.db, sessions);
+  await rebuild(t.db, t.app.store, sessions);
+  expect(await dumpTables(t.db, sessions)).toEqual(live);
+}
+
 describe('asking again', () => {
   it('writes the synthesis again when it had failed: two advisors fail, one is asked again, and the chair sums up what it said', async () => {
     const a = await boardAssistant(admin);
@@ -163,6 +172,10 @@ describe('asking again', () => {
     const sessionId = (await client.post(`/api/projects/${projectId}/sessions`, { question: 'Open on Sundays?', assistantIds: [a.id, b.id], chairId: a.id })).body.sessionId;
     const failed = await sessionDone(client, sessionId);
     expect(failed.synthesis).toMatchObject({ status: 'failed', reason: 'No advisor answered: there was nothing to sum up' });
+    // Nothing to sum up yet: writing the synthesis again is refused, and nothing is held for it.
+    const holdsBefore = (await holdsOf(orgId)).length;
+    expect((await client.post(`/api/sessions/${sessionId}/synthesis`)).body).toMatchObject({ error: 'nothing_to_sum_up' });
+    expect(await holdsOf(orgId)).toHaveLength(holdsBefore);
     expect((await client.post(`/api/sessions/${sessionId}/retry`, { assistantId: a.id, round: 1 })).status).toBe(201);
     const session = await sessionDone(client, sessionId);
     expect(session.answers.map((x: { status: string }) => x.status)).toEqual(['answered', 'failed']);
@@ -187,12 +200,38 @@ describe('asking again', () => {
     expect(llm.requestsFor(a.model)).toHaveLength(3);
     expect(await ledgerOf(t, orgId)).toMatchObject({ held: 0, spent: after.credits });
 
-    // The sessions read model rebuilt from the log has the rows the live one built, the retries included.
-    const sessions = projections.find((p) => p.name === 'sessions')!;
-    await waitFor('the read models to catch up', () => projectionsCaughtUp(t.db));
-    const live = await dumpTables(t.db, sessions);
-    await rebuild(t.db, t.app.store, sessions);
-    expect(await dumpTables(t.db, sessions)).toEqual(live);
+    await expectSessionsRebuiltAsLive();
+  });
+
+
+  it("writes a synthesis whose call failed again when asked, from what was answered, once; refuses one that was written (409) and another organization's (404)", async () => {
+    const a = await boardAssistant(admin);
+    const b = await boardAssistant(admin);
+    llm.script(a.model, { type: 'text', pieces: ['A1'] }, { type: 'status', status: 500 }, { type: 'json', value: synthesisValue({ summary: 'The second time.' }) });
+    llm.script(b.model, { type: 'text', pieces: ['B1'] });
+    const { client, orgId, projectId } = await member();
+    const sessionId = (await client.post(`/api/projects/${projectId}/sessions`, { question: 'Hire a trainer?', assistantIds: [a.id, b.id], chairId: a.id })).body.sessionId;
+    const failed = await sessionDone(client, sessionId);
+    expect(failed.answers.map((x: { status: string }) => x.status)).toEqual(['answered', 'answered']);
+    expect(failed.synthesis).toMatchObject({ status: 'failed' });
+    const other = await member();
+    expect((await other.client.post(`/api/sessions/${sessionId}/synthesis`)).status).toBe(404);
+
+    expect((await client.post(`/api/sessions/${sessionId}/synthesis`)).status).toBe(201);
+    const session = await sessionDone(client, sessionId);
+    expect(session.synthesis).toMatchObject({ status: 'written', missing: [], reason: null, result: { summary: 'The second time.' } });
+    expect(JSON.stringify(llm.requestsFor(a.model)[2].body.messages)).toContain('B1');
+    const ledger = await ledgerOf(t, orgId);
+    expect(ledger).toMatchObject({ held: 0, spent: session.credits });
+    expect(ledger.captured).toHaveLength(3);
+
+    const holdsBefore = (await holdsOf(orgId)).length;
+    const again = await client.post(`/api/sessions/${sessionId}/synthesis`);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('synthesis_not_failed');
+    expect(await holdsOf(orgId)).toHaveLength(holdsBefore);
+    expect(llm.requestsFor(a.model)).toHaveLength(3);
+    await expectSessionsRebuiltAsLive();
   });
 });
 

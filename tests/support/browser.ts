@@ -121,14 +121,23 @@ export const toasted = (page: Page, text: string, timeout = 20_000) =>
       throw new Error(`${(err as Error).message}: no toast '${text}' on ${page.url()}; toasts ${JSON.stringify(seen)}; page: ${await page.locator('body').innerText()}`);
     });
 
+/** Nothing on the page is loading any more: no busy region, spinner or route progress, and no "Loading" in its main content. */
+export const settled = (page: Page, timeout = 15_000) =>
+  page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .loading, .route-progress') && !/Loading/.test(document.querySelector('main')?.textContent ?? ''), null, {
+    timeout,
+  });
+
 /**
  * Loads `path` (or, without one, the current page) again and again until `shows` answers something
- * (read models trail the writes by a moment); a failure says what the page showed last.
+ * (read models trail the writes by a moment), each time once the page has settled (its data loaded: a
+ * check made at the load event saw "Loading..." on a busy machine, every time, for a minute); a failure
+ * says what the page showed last.
  */
 export async function loadUntil<T>(page: Page, path: string | null, what: string, shows: () => Promise<T | false | null | undefined>, timeoutMs = 60_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     await (path === null ? page.reload() : page.goto(path));
+    await settled(page).catch(() => {});
     const value = await shows();
     if (value) return value;
     if (Date.now() > until) throw new Error(`${page.url()} never showed ${what}; it showed: ${await page.locator('body').innerText().catch(() => '?')}`);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiPatch, apiPost } from '../../../lib/api-contract';
 import { boardKeys } from './keys';
 
-/** Stop, retry, rename and delete: each refreshes the project's transcript. */
+/** Stop, retry, write the synthesis again, rename and delete: each refreshes the project's transcript. */
 export function useSteer(projectId: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: boardKeys.sessions(projectId) });
@@ -13,6 +13,7 @@ export function useSteer(projectId: string) {
       mutationFn: ({ sessionId, assistantId, round }: { sessionId: string; assistantId: string; round: number }) =>
         apiPost('/api/sessions/{sessionId}/retry', { params: { sessionId }, body: { assistantId, round } }),
     }),
+    synthesize: useMutation({ mutationFn: (sessionId: string) => apiPost('/api/sessions/{sessionId}/synthesis', { params: { sessionId }, body: {} }) }),
     rename: useMutation({
       mutationFn: ({ sessionId, title }: { sessionId: string; title: string }) => apiPatch('/api/sessions/{sessionId}', { params: { sessionId }, body: { title } }),
       ...after,

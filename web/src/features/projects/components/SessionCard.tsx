@@ -14,7 +14,7 @@ import { Moment } from '../../../components/Moment';
 
 type Turn = BoardSession['turns'][number];
 
-function TurnView({ turn, running, onRetry }: { turn: Turn; running: boolean; onRetry?: (assistantId: string, round: number) => void }) {
+function TurnView({ turn, running, onRetry, onSynthesize }: { turn: Turn; running: boolean; onRetry?: (assistantId: string, round: number) => void; onSynthesize?: () => void }) {
   const rounds = [...new Set(turn.answers.map((a) => a.round))].sort();
   return (
     <section className="board-turn">
@@ -40,7 +40,14 @@ function TurnView({ turn, running, onRetry }: { turn: Turn; running: boolean; on
           </div>
         </section>
       ))}
-      {turn.synthesis && <SynthesisView synthesis={turn.synthesis} running={running} rewritable={!!onRetry && turn.answers.some((a) => a.status === 'failed')} />}
+      {turn.synthesis && (
+        <SynthesisView
+          synthesis={turn.synthesis}
+          running={running}
+          rewritable={!!onRetry && turn.answers.some((a) => a.status === 'failed')}
+          onWriteAgain={onSynthesize && turn.answers.some((a) => a.status === 'answered') ? onSynthesize : undefined}
+        />
+      )}
     </section>
   );
 }
@@ -66,6 +73,7 @@ export default function SessionCard({ session: stored, projectId, canAsk, modeLa
   };
   const retry = (assistantId: string, round: number) =>
     steer.retry.mutate({ sessionId: session.sessionId, assistantId, round }, { onSuccess: () => setGeneration((g) => g + 1) });
+  const synthesize = () => steer.synthesize.mutate(session.sessionId, { onSuccess: () => setGeneration((g) => g + 1) });
 
   return (
     <li className="card board-session" aria-label="Board session">
@@ -84,7 +92,13 @@ export default function SessionCard({ session: stored, projectId, canAsk, modeLa
         <SessionActions session={session} projectId={projectId} onStop={() => steer.stop.mutate(session.sessionId)} stopping={steer.stop.isPending} />
       </header>
       {session.turns.map((turn) => (
-        <TurnView key={turn.turn} turn={turn} running={running} onRetry={!running && canAsk && turn === last ? retry : undefined} />
+        <TurnView
+          key={turn.turn}
+          turn={turn}
+          running={running}
+          onRetry={!running && canAsk && turn === last ? retry : undefined}
+          onSynthesize={!running && canAsk && turn === last && !steer.synthesize.isPending ? synthesize : undefined}
+        />
       ))}
       {session.status === 'done' && canAsk && (
         <form className="board-follow-up" onSubmit={submit}>
@@ -94,7 +108,7 @@ export default function SessionCard({ session: stored, projectId, canAsk, modeLa
           </button>
         </form>
       )}
-      {(followUp.error || steer.retry.error) && <CreditsRefusal error={followUp.error ?? steer.retry.error} />}
+      {(followUp.error || steer.retry.error || steer.synthesize.error) && <CreditsRefusal error={followUp.error ?? steer.retry.error ?? steer.synthesize.error} />}
     </li>
   );
 }

@@ -63,9 +63,10 @@ export function SynthesisParts({ result, missing }: { result: SynthesisResult; m
 
 /**
  * The chair's synthesis on the project page: its parts, its state while the meeting runs, and what it
- * cost. `rewritable`: a failed advisor may be asked again, which writes a failed synthesis again.
+ * cost. `rewritable`: a failed advisor may be asked again, which writes a failed synthesis again;
+ * `onWriteAgain`: one that failed or was stopped may be written again from what was answered.
  */
-export default function SynthesisView({ synthesis, running, rewritable = false }: { synthesis: Synthesis; running: boolean; rewritable?: boolean }) {
+export default function SynthesisView({ synthesis, running, rewritable = false, onWriteAgain }: { synthesis: Synthesis; running: boolean; rewritable?: boolean; onWriteAgain?: () => void }) {
   const { result } = synthesis;
   return (
     <article className={`synthesis synthesis--${synthesis.status}`} aria-label="Synthesis">
@@ -73,6 +74,11 @@ export default function SynthesisView({ synthesis, running, rewritable = false }
       {synthesis.status === 'waiting' && <p className="muted">{running ? 'The chair sums up once the rounds are over…' : 'Not written.'}</p>}
       {(synthesis.status === 'failed' || synthesis.status === 'stopped') && <p className="board-answer__failed">No synthesis: {synthesis.reason}</p>}
       {synthesis.status === 'failed' && rewritable && <p className="muted">Asking a failed advisor again writes it once they have answered.</p>}
+      {(synthesis.status === 'failed' || synthesis.status === 'stopped') && onWriteAgain && (
+        <button type="button" className="button button--small button--secondary" onClick={onWriteAgain}>
+          Write the synthesis again
+        </button>
+      )}
       {result && (
         <>
           <SynthesisParts result={result} missing={synthesis.missing} />
