@@ -66,6 +66,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/projects/:id/board': 'signed-in',
   'POST /api/sessions/:sessionId/stop': 'signed-in',
   'POST /api/sessions/:sessionId/retry': 'signed-in',
+  'POST /api/sessions/:sessionId/synthesis': 'signed-in',
   'PATCH /api/sessions/:sessionId': 'signed-in',
   'DELETE /api/sessions/:sessionId': 'signed-in',
   'GET /api/me/org/profile': 'signed-in',
