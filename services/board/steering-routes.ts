@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorAnswer } from '../credits/schemas.ts';
+import { ConflictError } from '../platform/errors.ts';
 import { activeOrg, ownProject, planFor, providerOf, type Passages } from './ask.ts';
 import { decideSession, sessionDecider, type SessionCommand } from './decider.ts';
 import { answeredIn, currentTurn, sessionStreamId, type HoldRef, type Turn } from './events.ts';
@@ -58,7 +59,12 @@ export function steeringRoutes(passages: Passages): FastifyPluginAsyncZod {
       const body = { question: turn.question, assistantIds: ids, mode: turn.mode, rounds: turn.rounds, chairId: turn.synthesis?.assistantId };
       const where = { sessionId: state.sessionId!, turn: turn.turn, history: state.turns.slice(0, -1) };
       const { meeting } = await planFor(app, request, project, body, deps.llm.settings, where, passages);
-      const holds = await placeHolds(deps, meeting, callsOf(turn, meeting), deps.llm.settings);
+      // An advisor (or the chair) no longer on the board, or no longer active, cannot be asked again.
+      const calls = callsOf(turn, meeting);
+      if (calls.length === 0 || calls.some((call) => !call)) {
+        throw new ConflictError('This advisor is no longer on the board (or no longer active) and cannot be asked again', { error: 'advisor_unavailable' });
+      }
+      const holds = await placeHolds(deps, meeting, calls, deps.llm.settings);
       try {
         await app.commands.run(sessionDecider, sessionStreamId(meeting.sessionId), command(asked, holds), { metadata: meeting.metadata });
       } catch (err) {
@@ -73,18 +79,18 @@ export function steeringRoutes(passages: Passages): FastifyPluginAsyncZod {
       { schema: { tags, params: SessionParams, body: RetryBody, response: { 201: SessionCreated, ...boardErrors } } },
       async (request, reply) => {
         const { assistantId, round } = request.body;
-        const callOf = (meeting: Meeting) => meeting.calls.find((c) => c.round === round && c.spec.assistantId === assistantId)!;
+        const callOf = (meeting: Meeting) => meeting.calls.find((c) => c.round === round && c.spec.assistantId === assistantId);
         // A synthesis that failed (nobody had answered, or its call failed) is written again after the answer.
         const synthesisOf = (turn: Turn, meeting: Meeting) => (turn.synthesis?.status === 'failed' && meeting.synthesis ? [meeting.synthesis] : []);
         const { deps, meeting, turn, holds } = await askAgain(
           request,
-          (turn, meeting) => [callOf(meeting), ...synthesisOf(turn, meeting)],
+          (turn, meeting) => [callOf(meeting)!, ...synthesisOf(turn, meeting)],
           ({ turn, ...who }, [hold, synthesisHold]) => ({
             type: 'RetryAdvisor',
             data: { ...who, turn: turn.turn, round, assistantId, holdId: hold?.holdId ?? '', at: at(), synthesisHoldId: synthesisHold?.holdId },
           }),
         );
-        runRetry(deps, meeting, callOf(meeting), holds[0], round === 1 ? [] : answeredIn(turn, round - 1), holds[1]);
+        runRetry(deps, meeting, callOf(meeting)!, holds[0], round === 1 ? [] : answeredIn(turn, round - 1), holds[1]);
         return reply.status(201).send({ sessionId: meeting.sessionId });
       },
     );
