@@ -20,6 +20,14 @@ async function waitingAnswers(db: Db, t: T, d: { sessionId: string; turn: number
 const touch = (db: Db, t: T, sessionId: string, at: string, credits = 0) =>
   db.query(`UPDATE ${t('board_sessions')} SET credits = credits + $3, updated_at = greatest(updated_at, $2) WHERE id = $1`, [sessionId, at, credits]);
 
+/** A turn's synthesis asked for again: waiting once more (after a retry, or alone). */
+const synthesisWaits = (db: Db, t: T, sessionId: string, turn: number, pos: number) =>
+  db.query(
+    `UPDATE ${t('board_turns')} SET synthesis = synthesis || '{"status":"waiting","reason":null}'::jsonb, position = $3
+      WHERE session_id = $1 AND turn = $2 AND position < $3 AND synthesis IS NOT NULL`,
+    [sessionId, turn, pos],
+  );
+
 /** The board's sessions: one row per session, one per turn (with its synthesis), one per advisor's answer in a round. */
 export const sessionsProjection: Projection<SessionEvent> = {
   name: 'sessions',
@@ -146,24 +154,14 @@ export const sessionsProjection: Projection<SessionEvent> = {
           if (event.type === 'AdvisorRetried') {
             await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2 WHERE id = $1`, [d.sessionId, d.at]);
             // The synthesis that had failed is written again.
-            if (event.data.synthesisHoldId) {
-              await db.query(
-                `UPDATE ${t('board_turns')} SET synthesis = synthesis || '{"status":"waiting","reason":null}'::jsonb, position = $3
-                  WHERE session_id = $1 AND turn = $2 AND position < $3 AND synthesis IS NOT NULL`,
-                [d.sessionId, d.turn, pos],
-              );
-            }
+            if (event.data.synthesisHoldId) await synthesisWaits(db, t, d.sessionId, d.turn, pos);
           } else await touch(db, t, d.sessionId, d.at);
           break;
         }
         case 'SynthesisRetried': {
           const d = event.data;
           await db.query(`UPDATE ${t('board_sessions')} SET status = 'running', updated_at = $2 WHERE id = $1`, [d.sessionId, d.at]);
-          await db.query(
-            `UPDATE ${t('board_turns')} SET synthesis = synthesis || '{"status":"waiting","reason":null}'::jsonb, position = $3
-              WHERE session_id = $1 AND turn = $2 AND position < $3 AND synthesis IS NOT NULL`,
-            [d.sessionId, d.turn, pos],
-          );
+          await synthesisWaits(db, t, d.sessionId, d.turn, pos);
           break;
         }
         case 'SynthesisWritten':

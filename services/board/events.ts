@@ -279,24 +279,11 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
     case 'AdvisorRetried': {
       const { turn, round, assistantId, holdId, synthesisHoldId } = event.data;
       const next = settleAnswer(state, turn, round, assistantId, { status: 'running', text: '', reason: null });
-      return {
-        ...inTurn(next, turn, (t) => ({
-          ...t,
-          holds: [...t.holds, { holdId, round, assistantId, credits: 0 }, ...(synthesisHoldId && t.synthesis ? [{ holdId: synthesisHoldId, round: 0, assistantId: t.synthesis.assistantId, credits: 0 }] : [])],
-          synthesis: synthesisHoldId && t.synthesis ? { ...t.synthesis, status: 'waiting', reason: null } : t.synthesis,
-        })),
-        status: 'running',
-      };
+      const asked = inTurn(next, turn, (t) => ({ ...t, holds: [...t.holds, { holdId, round, assistantId, credits: 0 }] }));
+      return { ...(synthesisHoldId ? synthesisAskedAgain(asked, turn, synthesisHoldId) : asked), status: 'running' };
     }
-    case 'SynthesisRetried': {
-      const { turn, holdId } = event.data;
-      const next = inTurn(state, turn, (t) => ({
-        ...t,
-        holds: t.synthesis ? [...t.holds, { holdId, round: 0, assistantId: t.synthesis.assistantId, credits: 0 }] : t.holds,
-        synthesis: t.synthesis && { ...t.synthesis, status: 'waiting', reason: null },
-      }));
-      return { ...next, status: 'running' };
-    }
+    case 'SynthesisRetried':
+      return { ...synthesisAskedAgain(state, event.data.turn, event.data.holdId), status: 'running' };
     case 'SessionEnded':
       return { ...inTurn(state, event.data.turn, (t) => ({ ...t, ended: true })), status: 'done' };
     case 'SessionRenamed':
@@ -311,6 +298,15 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
 }
 
 export const currentTurn = (state: SessionState): Turn | undefined => state.turns.at(-1);
+
+/** A turn's synthesis asked for again (after a retry, or alone): waiting again, with the hold of its call. */
+function synthesisAskedAgain(state: SessionState, turn: number, holdId: string): SessionState {
+  return inTurn(state, turn, (t) =>
+    t.synthesis
+      ? { ...t, holds: [...t.holds, { holdId, round: 0, assistantId: t.synthesis.assistantId, credits: 0 }], synthesis: { ...t.synthesis, status: 'waiting', reason: null } }
+      : t,
+  );
+}
 
 /** The calls of the current turn still being written. */
 export const pendingOf = (state: SessionState): Answer[] => (currentTurn(state)?.answers ?? []).filter((a) => a.status === 'running');

@@ -215,20 +215,32 @@ export function runMeeting(deps: BoardDeps, meeting: Meeting, holds: HoldRef[]):
   deps.track(work);
 }
 
-/** Writes a turn's synthesis again (it had failed or was stopped), from what was answered. */
-export function runSynthesisAgain(deps: BoardDeps, meeting: Meeting, hold: HoldRef): void {
+/**
+ * Work asked for again in a done session, in the background: it stops with the meeting's stop, and at
+ * its end every hold it was given that was not captured is released.
+ */
+function runAgain(deps: BoardDeps, meeting: Meeting, holds: HoldRef[], what: string, work: (signal: AbortSignal) => Promise<void>): void {
   const stopped = deps.live.started(meeting.sessionId);
-  const signal = AbortSignal.any([deps.signal, stopped]);
-  const work = (async () => {
-    const state = await load(deps, meeting);
-    if (currentTurn(state)?.synthesis?.status === 'waiting') await synthesize(deps, meeting, state, hold, signal);
-  })()
-    .catch((err) => deps.log.warn({ err, sessionId: meeting.sessionId }, 'could not write a synthesis again'))
+  const done = work(AbortSignal.any([deps.signal, stopped]))
+    .catch((err) => deps.log.warn({ err, sessionId: meeting.sessionId }, `could not ${what}`))
     .finally(async () => {
-      await releaseHolds(deps, meeting, [hold]);
+      await releaseHolds(deps, meeting, holds);
       deps.live.finished(meeting.sessionId, stopped);
     });
-  deps.track(work);
+  deps.track(done);
+}
+
+/** The turn's synthesis, written from `hold` if it waits for one (asked again, and the turn still this meeting's). */
+async function synthesizeIfWaiting(deps: BoardDeps, meeting: Meeting, hold: HoldRef, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  const state = await load(deps, meeting);
+  const turn = currentTurn(state);
+  if (state.status === 'running' && turn?.turn === meeting.turn && turn.synthesis?.status === 'waiting') await synthesize(deps, meeting, state, hold, signal);
+}
+
+/** Writes a turn's synthesis again (it had failed or was stopped), from what was answered. */
+export function runSynthesisAgain(deps: BoardDeps, meeting: Meeting, hold: HoldRef): void {
+  runAgain(deps, meeting, [hold], 'write a synthesis again', (signal) => synthesizeIfWaiting(deps, meeting, hold, signal));
 }
 
 /**
@@ -236,19 +248,8 @@ export function runSynthesisAgain(deps: BoardDeps, meeting: Meeting, hold: HoldR
  * retry asked for it (`synthesisHold`: the turn's synthesis had failed), writes the synthesis again.
  */
 export function runRetry(deps: BoardDeps, meeting: Meeting, call: PlannedCall, hold: HoldRef, before: Answer[], synthesisHold?: HoldRef): void {
-  const stopped = deps.live.started(meeting.sessionId);
-  const signal = AbortSignal.any([deps.signal, stopped]);
-  const work = (async () => {
+  runAgain(deps, meeting, synthesisHold ? [hold, synthesisHold] : [hold], 'record a retried answer', async (signal) => {
     await answerCall(deps, meeting, call, hold, before, signal);
-    if (!synthesisHold || signal.aborted) return;
-    const state = await load(deps, meeting);
-    const turn = currentTurn(state);
-    if (state.status === 'running' && turn?.turn === meeting.turn && turn.synthesis?.status === 'waiting') await synthesize(deps, meeting, state, synthesisHold, signal);
-  })()
-    .catch((err) => deps.log.warn({ err, sessionId: meeting.sessionId }, 'could not record a retried answer'))
-    .finally(async () => {
-      await releaseHolds(deps, meeting, synthesisHold ? [hold, synthesisHold] : [hold]);
-      deps.live.finished(meeting.sessionId, stopped);
-    });
-  deps.track(work);
+    if (synthesisHold) await synthesizeIfWaiting(deps, meeting, synthesisHold, signal);
+  });
 }

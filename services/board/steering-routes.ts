@@ -45,10 +45,11 @@ export function steeringRoutes(passages: Passages): FastifyPluginAsyncZod {
      */
     const askAgain = async (
       request: Parameters<typeof ownSession>[1],
+      sessionId: string,
       callsOf: (turn: Turn, meeting: Meeting) => PlannedCall[],
       command: (asked: { sessionId: string; orgId: string; userId: string; turn: Turn }, holds: (HoldRef | undefined)[]) => SessionCommand,
     ) => {
-      const state = await ownSession(app, request, (request.params as { sessionId: string }).sessionId);
+      const state = await ownSession(app, request, sessionId);
       const deps = providerOf(app);
       await activeOrg(app, state.orgId!);
       const turn = currentTurn(state)!;
@@ -84,6 +85,7 @@ export function steeringRoutes(passages: Passages): FastifyPluginAsyncZod {
         const synthesisOf = (turn: Turn, meeting: Meeting) => (turn.synthesis?.status === 'failed' && meeting.synthesis ? [meeting.synthesis] : []);
         const { deps, meeting, turn, holds } = await askAgain(
           request,
+          request.params.sessionId,
           (turn, meeting) => [callOf(meeting)!, ...synthesisOf(turn, meeting)],
           ({ turn, ...who }, [hold, synthesisHold]) => ({
             type: 'RetryAdvisor',
@@ -101,6 +103,7 @@ export function steeringRoutes(passages: Passages): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { deps, meeting, holds } = await askAgain(
           request,
+          request.params.sessionId,
           (_turn, meeting) => (meeting.synthesis ? [meeting.synthesis] : []),
           ({ turn, ...who }, [hold]) => ({ type: 'RetrySynthesis', data: { ...who, turn: turn.turn, holdId: hold?.holdId ?? '', at: at() } }),
         );

@@ -15,7 +15,6 @@ import { orgStreamId, type OrgState } from '../orgs/events.ts';
 import { InvitationUnavailable, isOpen, type Invitation } from '../orgs/members.ts';
 import { AcceptedAnswer, CreatedInvitation, InvitationList, InvitationParams, InvitationPreview, InviteBody, TokenParams } from './member-schemas.ts';
 import { loadOrg } from '../orgs/stream.ts';
-import { membersOf } from './membership.ts';
 
 const tags = ['organization'];
 const errors = { 400: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 410: ErrorAnswer };
@@ -57,7 +56,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     const email = request.body.email.trim().toLowerCase();
     const { role } = request.body;
     // Inviting someone already here would send them a link that can only answer already_in_organization.
-    if ((await membersOf(app, org)).some((m) => m.email.toLowerCase() === email)) {
+    const account = await reservationOwner(app.pg, 'email', email);
+    if (account && org.members[account]) {
       throw new ConflictError(`${email} is already a member of this organization`, { error: 'already_member' });
     }
     const token = randomBytes(32).toString('base64url');
